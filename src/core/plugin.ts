@@ -1,0 +1,41 @@
+/**
+ * The catalog's public record: exactly the keys, in exactly the order, that
+ * CONTRACT section 2 lists for a Plugin.
+ */
+export interface Plugin {
+  slug: string;
+  npmName: string;
+  name: string;
+  description: string;
+  version: string;
+  license: string;
+  homepage: string | null;
+  totalStars: number;
+  totalForks: number;
+  hasWebUi: boolean;
+  publishedAt: string;
+  updatedAt: string;
+  tags: string[];
+}
+
+/** Returns a copy with the contract's key order, whatever order `p` has. */
+export function toWirePlugin(p: Plugin): Plugin {
+  return {
+    slug: p.slug,
+    npmName: p.npmName,
+    name: p.name,
+    description: p.description,
+    version: p.version,
+    license: p.license,
+    homepage: p.homepage,
+    totalStars: p.totalStars,
+    totalForks: p.totalForks,
+    hasWebUi: p.hasWebUi,
+    publishedAt: p.publishedAt,
+    updatedAt: p.updatedAt,
+    tags: p.tags,
+  };
+}
+
+export const SORT_KEYS = ["stars", "recent", "name"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];

@@ -1,0 +1,114 @@
+/**
+ * Turns a query string into a validated `CatalogQuery`, or into the full
+ * list of what is wrong with it (CONTRACT section 2: all problems at once).
+ */
+import { PARAMETERS, MAX_TEXT_LENGTH, acceptedValues, type ParameterSpec } from "./parameters.js";
+import type { SortKey } from "./plugin.js";
+import { parseSearchText, searchKey, type SearchTerms } from "./search/terms.js";
+import { codePointLength } from "./text.js";
+
+export interface CatalogQuery {
+  /** Undefined when `q` is absent; null when it was given but has no term left (matches nothing). */
+  readonly search: SearchTerms | null | undefined;
+  /** Lower-cased tag. */
+  readonly category: string | undefined;
+  /** Lower-cased login, leading `@` removed. */
+  readonly author: string | undefined;
+  readonly webOnly: boolean;
+  readonly sort: SortKey;
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface ParameterProblem {
+  readonly parameter: string;
+  readonly message: string;
+}
+
+export type QueryParseResult =
+  | { readonly ok: true; readonly query: CatalogQuery }
+  | { readonly ok: false; readonly problems: readonly ParameterProblem[] };
+
+const DIGITS_ONLY = /^[0-9]+$/;
+
+/**
+ * @example
+ * parseQuery(new URLSearchParams("q=charts&sort=name")).ok // true
+ * parseQuery(new URLSearchParams("page=0&sort=Stars")).ok  // false, two problems
+ */
+export function parseQuery(params: URLSearchParams): QueryParseResult {
+  const problems: ParameterProblem[] = [];
+  const values = new Map<string, string>();
+  for (const name of orderOfAppearance(params)) {
+    const spec = PARAMETERS.find((p) => p.name === name);
+    if (spec === undefined) continue;
+    const given = params.getAll(name);
+    if (given.length > 1) {
+      problems.push({ parameter: name, message: `given ${given.length} times; give it at most once (${acceptedValues(spec)})` });
+      continue;
+    }
+    const value = given[0] ?? "";
+    if (value === "") continue;
+    const problem = checkValue(spec, value);
+    if (problem === undefined) values.set(name, value);
+    else problems.push({ parameter: name, message: problem });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, query: buildQuery(values) };
+}
+
+function orderOfAppearance(params: URLSearchParams): string[] {
+  return [...new Set(params.keys())];
+}
+
+function checkValue(spec: ParameterSpec, value: string): string | undefined {
+  switch (spec.kind) {
+    case "text": {
+      const length = codePointLength(value);
+      return length > MAX_TEXT_LENGTH ? `is ${length} characters long; accepted: ${acceptedValues(spec)}` : undefined;
+    }
+    case "enum":
+      return spec.values.includes(value) ? undefined : `${quote(value)} is not accepted; accepted: ${acceptedValues(spec)}`;
+    case "integer": {
+      const inRange = DIGITS_ONLY.test(value) && Number(value) >= spec.min && Number(value) <= spec.max;
+      return inRange ? undefined : `${quote(value)} is not accepted; accepted: ${acceptedValues(spec)}`;
+    }
+  }
+}
+
+function quote(value: string): string {
+  const shown = codePointLength(value) > 40 ? `${[...value].slice(0, 40).join("")}…` : value;
+  return JSON.stringify(shown);
+}
+
+function buildQuery(values: Map<string, string>): CatalogQuery {
+  const q = values.get("q");
+  const author = values.get("author");
+  return {
+    search: q === undefined ? undefined : parseSearchText(q),
+    category: values.get("category")?.toLowerCase(),
+    author: author?.replace(/^@/, "").toLowerCase(),
+    webOnly: values.get("web") === "1",
+    sort: (values.get("sort") ?? "stars") as SortKey,
+    page: Number(values.get("page") ?? 1),
+    perPage: Number(values.get("per_page") ?? 50),
+  };
+}
+
+/** True when nothing narrows the catalog: the page is a slice of a sort order. */
+export function isUnfiltered(query: CatalogQuery): boolean {
+  return query.search === undefined && query.category === undefined && query.author === undefined && !query.webOnly;
+}
+
+/**
+ * One string per effective query: two query strings that must give the same
+ * answer (defaults spelled out or not, `café` or `cafe`) give the same key.
+ */
+export function queryKey(query: CatalogQuery): string {
+  const parts = [`sort=${query.sort}`, `page=${query.page}`, `per_page=${query.perPage}`];
+  if (query.webOnly) parts.push("web=1");
+  if (query.category !== undefined) parts.push(`category=${query.category}`);
+  if (query.author !== undefined) parts.push(`author=${query.author}`);
+  if (query.search !== undefined) parts.push(`q=${query.search === null ? "" : searchKey(query.search)}`);
+  return parts.join("&");
+}

@@ -1,0 +1,35 @@
+/**
+ * Text normalization shared by the index build and the query path, so that
+ * both sides see the same terms (CONTRACT section 4): NFKD with combining
+ * marks removed, lower-cased, split at every character that is not a letter
+ * or a digit.
+ */
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+
+/** `"Café-Plugin"` → `"cafe-plugin"`. */
+export function foldText(text: string): string {
+  // Lower-casing can itself produce decomposable characters ("İ" → "i̇"),
+  // so marks are removed after it as well as before.
+  return text
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "")
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "");
+}
+
+/** `"@acme/foo_bar.js"` → `["acme", "foo", "bar", "js"]`. */
+export function splitWords(text: string): string[] {
+  return foldText(text)
+    .split(NON_WORD)
+    .filter((word) => word.length > 0);
+}
+
+/** Length in Unicode code points, which is what "characters" means in the contract. */
+export function codePointLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}

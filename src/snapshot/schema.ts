@@ -1,0 +1,87 @@
+/**
+ * The catalog snapshot: the file the fetch step writes and the site build
+ * reads. It holds every public field of each plugin plus what the API needs
+ * but never shows (README text, creator logins) and what tomorrow's fetch
+ * needs (per-mirror counts to fall back on, registry validators).
+ *
+ * Versioned by `formatVersion`; a reader refuses versions it does not know.
+ */
+import { z } from "zod";
+
+export const SNAPSHOT_FORMAT = "plugin-catalog/snapshot";
+export const SNAPSHOT_VERSION = 1;
+
+const SLUG = /^[a-z0-9._~-]+$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const count = z.number().int().nonnegative();
+const timestamp = z.string().regex(TIMESTAMP, "expected a UTC timestamp YYYY-MM-DDTHH:mm:ss.sssZ");
+const httpUrl = z.string().regex(/^https?:\/\/\S+$/i, "expected an http(s) URL");
+
+export const mirrorSchema = z.object({
+  platform: z.enum(["github", "gitlab"]),
+  /** `owner/name` (GitLab: `group/sub/name`) as the platform spells it. */
+  path: z.string().min(3).regex(/^[^/\s]+(\/[^/\s]+)+$/, "expected owner/name"),
+  stars: count,
+  forks: count,
+  /** When these counts were last read from the platform; absent when never. */
+  checkedAt: timestamp.optional(),
+});
+
+export const snapshotPluginSchema = z.object({
+  slug: z.string().regex(SLUG, "expected a slug of a-z 0-9 . _ ~ -"),
+  npmName: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string(),
+  version: z.string().min(1),
+  license: z.string(),
+  homepage: httpUrl.nullable(),
+  totalStars: count,
+  totalForks: count,
+  hasWebUi: z.boolean(),
+  publishedAt: timestamp,
+  updatedAt: timestamp,
+  tags: z.array(z.string().min(1)),
+  /** README as published (Markdown); "" when none. */
+  readme: z.string(),
+  /** Logins that the `author` filter matches: maintainers, publisher, mirror owners. */
+  creators: z.array(z.string().min(1)),
+  mirrors: z.array(mirrorSchema),
+  /** Registry validators for tomorrow's conditional requests. */
+  registry: z.object({ etag: z.string().optional(), modified: z.string().optional() }).optional(),
+});
+
+export const snapshotSchema = z
+  .object({
+    format: z.literal(SNAPSHOT_FORMAT),
+    formatVersion: z.literal(SNAPSHOT_VERSION),
+    /** When the upstream data was read: the catalog's Last-Modified. */
+    generatedAt: timestamp,
+    plugins: z.array(snapshotPluginSchema),
+  })
+  .superRefine((snapshot, ctx) => {
+    const seen = new Map<string, number>();
+    snapshot.plugins.forEach((plugin, index) => {
+      for (const [field, value] of [["slug", plugin.slug], ["npmName", plugin.npmName]] as const) {
+        const key = `${field}:${value}`;
+        const first = seen.get(key);
+        if (first !== undefined) {
+          ctx.addIssue({ code: "custom", path: ["plugins", index, field], message: `duplicates plugins[${first}].${field} ${JSON.stringify(value)}` });
+        } else seen.set(key, index);
+      }
+      checkSums(plugin, index, ctx);
+    });
+  });
+
+function checkSums(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
+  for (const [field, part] of [["totalStars", "stars"], ["totalForks", "forks"]] as const) {
+    const sum = plugin.mirrors.reduce((total, mirror) => total + mirror[part], 0);
+    if (plugin[field] !== sum) {
+      ctx.addIssue({ code: "custom", path: ["plugins", index, field], message: `is ${plugin[field]} but its mirrors' ${part} add up to ${sum}` });
+    }
+  }
+}
+
+export type Mirror = z.infer<typeof mirrorSchema>;
+export type SnapshotPlugin = z.infer<typeof snapshotPluginSchema>;
+export type CatalogSnapshot = z.infer<typeof snapshotSchema>;
