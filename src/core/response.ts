@@ -13,12 +13,16 @@ export interface PluginPage {
   readonly plugins: readonly Plugin[];
 }
 
+export type PageMeta = Omit<PluginPage, "plugins">;
+
 export function renderPage(page: PluginPage): string {
-  return JSON.stringify({
-    total: page.total,
-    page: page.page,
-    perPage: page.perPage,
-    pages: page.pages,
-    plugins: page.plugins,
-  });
+  return renderPageFromJson(page, page.plugins.map((plugin) => JSON.stringify(plugin)));
+}
+
+/**
+ * The same body from plugins that are already JSON text, which is how the
+ * shim keeps them: a page is then string concatenation, not serialization.
+ */
+export function renderPageFromJson(meta: PageMeta, pluginsJson: readonly string[]): string {
+  return `{"total":${meta.total},"page":${meta.page},"perPage":${meta.perPage},"pages":${meta.pages},"plugins":[${pluginsJson.join(",")}]}`;
 }

@@ -1,0 +1,89 @@
+/**
+ * The command line, parsed once by commander. `run` never exits the process:
+ * it returns the exit code (0 ok, 1 failure, 2 usage error), so tests can
+ * drive it in-process and the bin file stays a few lines.
+ */
+import { stat } from "node:fs/promises";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { buildCommand } from "./commands/build.js";
+import { queryCommand } from "./commands/query.js";
+import { serveCommand } from "./commands/serve.js";
+import { CliError, type CliIo } from "./io.js";
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export async function run(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+  const program = createProgram(io, version);
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    const verbose = program.opts<{ verbose?: boolean }>().verbose === true;
+    io.stderr(`plugin-catalog: ${oneLine(error)}\n`);
+    if (verbose && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s*\n\s*/g, " ");
+}
+
+function createProgram(io: CliIo, version: string): Command {
+  const program = new Command("plugin-catalog")
+    .description("Build, serve and query a plugin catalog: a read-only JSON API over npm plugins.")
+    .version(version)
+    .option("--verbose", "print stack traces on failure")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError("(run with --help for usage)");
+
+  program
+    .command("build")
+    .description("fetch the catalog (or read a snapshot) and write the deployable site to --out, replacing it whole")
+    .option("--config <file>", "catalog configuration (JSON)", "plugin-catalog.config.json")
+    .option("--snapshot <file>", "build from this catalog snapshot instead of fetching")
+    .option("--out <dir>", "site directory to write", "dist")
+    .action((options: { config: string; snapshot?: string; out: string }) => buildCommand(options, io));
+
+  program
+    .command("serve")
+    .description("serve a built site locally: static files, and /api/plugins through the shim")
+    .argument("[dir]", "site directory", "dist")
+    .option("--port <n>", "port to listen on (0: any free port)", parsePort, 8080)
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .action((dir: string, options: { port: number; host: string }) => serveCommand({ dir, ...options }, io));
+
+  program
+    .command("query")
+    .description("answer one API query from a site directory, printing the HTTP body on stdout")
+    .argument("[dir]", "site directory (default: dist)")
+    .argument("[query]", "query string, e.g. 'q=charts&sort=recent'")
+    .action(async (first: string | undefined, second: string | undefined) => {
+      const [dir, query] = await queryArguments(first, second);
+      await queryCommand(dir, query, io);
+    });
+
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  return program;
+}
+
+/** `query 'q=x'` and `query DIR` both work: a lone argument is the directory only if it is one. */
+async function queryArguments(first: string | undefined, second: string | undefined): Promise<[string, string]> {
+  if (second !== undefined) return [first ?? "dist", second];
+  if (first === undefined) return ["dist", ""];
+  const isDirectory = await stat(first).then((s) => s.isDirectory(), () => false);
+  return isDirectory && !first.includes("=") ? [first, ""] : ["dist", first];
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError("expected a port number from 0 to 65535");
+  return port;
+}
+
+export { CliError };

@@ -1,0 +1,93 @@
+/**
+ * One build of the catalog, as the shim sees it: everything is read through
+ * this build's manifest, lazily, once, and cached within bounds (an edge
+ * isolate has 128 MB). A new build is a new `Catalog`; an old one is dropped
+ * whole, so no answer can mix two builds.
+ */
+import { LRUCache } from "lru-cache";
+import { Bitset } from "../core/bitset.js";
+import type { SortKey } from "../core/plugin.js";
+import { shardRecords, type FiltersFile, type OrdersFile, type SearchDirectoryFile, type SiteManifest } from "../core/site-format.js";
+import { readJson, readText, type SiteReader } from "./files.js";
+import { memoize } from "./memo.js";
+import { SearchIndex } from "./search.js";
+
+const RECORD_CACHE_CHARS = 24 * 1024 * 1024;
+const FILTER_SET_ENTRIES = 1_000;
+
+export class Catalog {
+  readonly size: number;
+  readonly lastModified: string;
+  private readonly shards: LRUCache<string, string[]>;
+  private readonly filterSets = new LRUCache<string, Bitset>({ max: FILTER_SET_ENTRIES });
+  readonly orders: () => Promise<Record<Exclude<SortKey, "stars">, Uint32Array>>;
+  private readonly filters: () => Promise<FiltersFile>;
+  readonly search: () => Promise<SearchIndex>;
+
+  constructor(readonly manifest: SiteManifest, reader: SiteReader) {
+    this.size = manifest.plugins;
+    this.lastModified = new Date(manifest.builtAt).toUTCString();
+    this.shards = new LRUCache<string, string[]>({
+      maxSize: RECORD_CACHE_CHARS,
+      sizeCalculation: (records) => records.reduce((sum, record) => sum + record.length, 1),
+      fetchMethod: async (file) => shardRecords(await readText(reader, file)),
+    });
+    this.orders = memoize(async () => {
+      const orders = await readJson<OrdersFile>(reader, manifest.orders);
+      return { recent: Uint32Array.from(orders.recent), name: Uint32Array.from(orders.name) };
+    });
+    this.filters = memoize(() => readJson<FiltersFile>(reader, manifest.filters));
+    this.search = memoize(async () => new SearchIndex(await readJson<SearchDirectoryFile>(reader, manifest.search), reader, this.size));
+  }
+
+  /** Records at positions `start..end` of `sort` order: at most two shard reads. */
+  async recordsInOrder(sort: SortKey, start: number, end: number): Promise<string[]> {
+    const records: string[] = [];
+    const size = this.manifest.shardSize;
+    for (let shard = Math.floor(start / size); shard * size < end; shard++) {
+      const shardRecords = await this.shard(sort, shard);
+      records.push(...shardRecords.slice(Math.max(0, start - shard * size), end - shard * size));
+    }
+    return records;
+  }
+
+  /** Records by ordinal (= position in `stars` order), in the order given. */
+  async recordsAt(ordinals: readonly number[]): Promise<string[]> {
+    const size = this.manifest.shardSize;
+    const shards = await Promise.all([...new Set(ordinals.map((o) => Math.floor(o / size)))].map(async (n) => [n, await this.shard("stars", n)] as const));
+    const byShard = new Map(shards);
+    return ordinals.map((ordinal) => byShard.get(Math.floor(ordinal / size))![ordinal % size]!);
+  }
+
+  async tagSet(tag: string): Promise<Bitset> {
+    return this.filterSet(`tag:${tag}`, (filters) => own(filters.tags, tag));
+  }
+
+  async authorSet(login: string): Promise<Bitset> {
+    return this.filterSet(`author:${login}`, (filters) => own(filters.authors, login));
+  }
+
+  async webSet(): Promise<Bitset> {
+    return this.filterSet("web", (filters) => filters.web);
+  }
+
+  private async filterSet(key: string, pick: (filters: FiltersFile) => readonly number[] | undefined): Promise<Bitset> {
+    const hit = this.filterSets.get(key);
+    if (hit) return hit;
+    const set = Bitset.of(this.size, pick(await this.filters()) ?? []);
+    this.filterSets.set(key, set);
+    return set;
+  }
+
+  private async shard(sort: SortKey, index: number): Promise<string[]> {
+    const file = this.manifest.records[sort][index];
+    const records = file === undefined ? undefined : await this.shards.fetch(file);
+    if (records === undefined) throw new Error(`record shard ${sort}/${index} is not in the manifest`);
+    return records;
+  }
+}
+
+/** A tag called "constructor" must not find Object.prototype's. */
+function own(map: Readonly<Record<string, readonly number[]>>, key: string): readonly number[] | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}

@@ -1,0 +1,34 @@
+/**
+ * How the shim reaches the site's files: a single `read` that each runtime
+ * implements (file system, static-assets binding, memory). Everything the
+ * shim reads goes through `readText`/`readJson`, so a missing or broken file
+ * always becomes a 503, never a crash.
+ */
+import { CatalogUnavailable } from "./problem.js";
+
+export interface SiteReader {
+  /** The file's bytes, or null when it does not exist. */
+  read(path: string): Promise<Uint8Array | null>;
+}
+
+const decoder = new TextDecoder();
+
+export async function readText(reader: SiteReader, path: string): Promise<string> {
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await reader.read(path);
+  } catch {
+    throw new CatalogUnavailable(`${path} could not be read`);
+  }
+  if (bytes === null) throw new CatalogUnavailable(`${path} is missing`);
+  return decoder.decode(bytes);
+}
+
+export async function readJson<T>(reader: SiteReader, path: string): Promise<T> {
+  const text = await readText(reader, path);
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new CatalogUnavailable(`${path} is not valid JSON`);
+  }
+}

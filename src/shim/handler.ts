@@ -1,0 +1,99 @@
+/**
+ * The shim: a Fetch-API handler for `/api/*` that answers CONTRACT section 2
+ * from a built site. It never imports a runtime: each runtime hands it a
+ * `SiteReader` and passes it `Request`s.
+ */
+import { parseQuery, queryKey, type CatalogQuery } from "../core/query.js";
+import type { Catalog } from "./catalog.js";
+import { answerQuery } from "./execute.js";
+import type { SiteReader } from "./files.js";
+import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModified, preflightHeaders } from "./http.js";
+import { CatalogUnavailable, HttpProblem, internalError, invalidParameters, problemBody } from "./problem.js";
+import { CatalogSource } from "./source.js";
+
+export const PLUGINS_PATH = "/api/plugins";
+
+export interface ShimOptions {
+  readonly reader: SiteReader;
+  /** How long a read manifest is trusted before it is read again (default 5 s). */
+  readonly manifestTtlMs?: number;
+  /** Where unexpected errors are reported (default: console.error). */
+  readonly logError?: (error: unknown) => void;
+  readonly now?: () => number;
+}
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * @example
+ * const shim = createShim({ reader: { read: (path) => files.get(path) ?? null } });
+ * const response = await shim(new Request("http://x/api/plugins?q=charts"));
+ */
+export function createShim(options: ShimOptions): FetchHandler {
+  const source = new CatalogSource(options.reader, options.manifestTtlMs ?? 5_000, options.now ?? Date.now);
+  const logError = options.logError ?? ((error: unknown) => console.error(error));
+  return async (request) => {
+    try {
+      return await route(request, source);
+    } catch (error) {
+      if (error instanceof HttpProblem) return problemResponse(request, error);
+      logError(error);
+      return problemResponse(request, internalError());
+    }
+  };
+}
+
+async function route(request: Request, source: CatalogSource): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname !== PLUGINS_PATH) throw new HttpProblem(404, `There is no API resource at ${url.pathname}; the API serves ${PLUGINS_PATH}.`);
+  switch (request.method) {
+    case "GET":
+    case "HEAD":
+      break;
+    case "OPTIONS":
+      return new Response(null, { status: 204, headers: preflightHeaders(request) });
+    default:
+      throw new HttpProblem(405, `${request.method} is not allowed on ${PLUGINS_PATH}; allowed: ${ALLOWED_METHODS}.`, {}, { Allow: ALLOWED_METHODS });
+  }
+  const parsed = parseQuery(url.searchParams);
+  if (!parsed.ok) throw invalidParameters(parsed.problems);
+  return answerFromCurrentBuild(request, parsed.query, source);
+}
+
+async function answerFromCurrentBuild(request: Request, query: CatalogQuery, source: CatalogSource): Promise<Response> {
+  const catalog = await source.get();
+  try {
+    return await answer(request, query, catalog);
+  } catch (error) {
+    // A file of this build vanished: a newer build may have replaced it. Retry once on that build.
+    if (!(error instanceof CatalogUnavailable)) throw error;
+    const latest = await source.refresh();
+    if (latest === catalog) throw error;
+    return answer(request, query, latest);
+  }
+}
+
+async function answer(request: Request, query: CatalogQuery, catalog: Catalog): Promise<Response> {
+  const etag = await entityTag(catalog.manifest.buildId, queryKey(query));
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    "Cache-Control": API_CACHE_CONTROL,
+    ETag: etag,
+    "Last-Modified": catalog.lastModified,
+  };
+  if (isNotModified(request, etag, catalog.lastModified)) return new Response(null, { status: 304, headers });
+  const body = await answerQuery(catalog, query);
+  return textResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+}
+
+function problemResponse(request: Request, problem: HttpProblem): Response {
+  const headers = { ...CORS_HEADERS, ...problem.headers, "Content-Type": "application/problem+json", "Cache-Control": "no-store" };
+  return textResponse(request, problem.status, problemBody(problem), headers);
+}
+
+/** HEAD gets GET's headers, Content-Length included, and no body. */
+function textResponse(request: Request, status: number, body: string, headers: Record<string, string>): Response {
+  const bytes = new TextEncoder().encode(body);
+  const all = { ...headers, "Content-Length": String(bytes.byteLength) };
+  return new Response(request.method === "HEAD" ? null : bytes, { status, headers: all });
+}

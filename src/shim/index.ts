@@ -1,0 +1,3 @@
+/** The shim's public surface: what a runtime adapter needs, nothing more. */
+export { createShim, PLUGINS_PATH, type FetchHandler, type ShimOptions } from "./handler.js";
+export type { SiteReader } from "./files.js";

@@ -1,0 +1,55 @@
+/**
+ * Which build is current. The manifest is re-read at most every `ttlMs`; a
+ * request takes one `Catalog` and answers entirely from it, so a publish in
+ * the middle of a request cannot mix two builds into one response.
+ */
+import { SITE_FORMAT, SITE_FORMAT_VERSION, MANIFEST_PATH, type SiteManifest } from "../core/site-format.js";
+import { Catalog } from "./catalog.js";
+import { readJson, type SiteReader } from "./files.js";
+import { CatalogUnavailable } from "./problem.js";
+
+export class CatalogSource {
+  private current: { catalog: Catalog; checkedAt: number } | undefined;
+  private refreshing: Promise<Catalog> | undefined;
+
+  constructor(
+    private readonly reader: SiteReader,
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  async get(): Promise<Catalog> {
+    if (this.current !== undefined && this.now() - this.current.checkedAt < this.ttlMs) return this.current.catalog;
+    return this.refresh();
+  }
+
+  /** Reads the manifest now; keeps the loaded catalog when the build has not changed. */
+  refresh(): Promise<Catalog> {
+    this.refreshing ??= this.readManifest().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async readManifest(): Promise<Catalog> {
+    const manifest = checkManifest(await readJson<unknown>(this.reader, MANIFEST_PATH));
+    const catalog = this.current?.catalog.manifest.buildId === manifest.buildId ? this.current.catalog : new Catalog(manifest, this.reader);
+    this.current = { catalog, checkedAt: this.now() };
+    return catalog;
+  }
+}
+
+function checkManifest(value: unknown): SiteManifest {
+  const manifest = value as Partial<SiteManifest> | null;
+  const valid =
+    manifest?.format === SITE_FORMAT &&
+    manifest.formatVersion === SITE_FORMAT_VERSION &&
+    typeof manifest.buildId === "string" &&
+    typeof manifest.builtAt === "string" &&
+    Number.isInteger(manifest.plugins) &&
+    Number.isInteger(manifest.shardSize) &&
+    typeof manifest.records === "object" &&
+    typeof manifest.orders === "string" &&
+    typeof manifest.filters === "string" &&
+    typeof manifest.search === "string";
+  if (!valid) throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
+  return manifest as SiteManifest;
+}
