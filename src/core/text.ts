@@ -7,6 +7,8 @@
 
 const COMBINING_MARKS = /\p{M}+/gu;
 const NON_WORD = /[^\p{L}\p{N}]+/u;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const ASCII_NON_WORD = /[^a-z0-9]+/;
 
 /** `"Café-Plugin"` → `"cafe-plugin"`. */
 export function foldText(text: string): string {
@@ -22,9 +24,10 @@ export function foldText(text: string): string {
 
 /** `"@acme/foo_bar.js"` → `["acme", "foo", "bar", "js"]`. */
 export function splitWords(text: string): string[] {
-  return foldText(text)
-    .split(NON_WORD)
-    .filter((word) => word.length > 0);
+  // Most text is ASCII, where folding is lower-casing and the split is simple;
+  // the Unicode path gives the same words there, several times slower.
+  const words = ASCII_ONLY.test(text) ? text.toLowerCase().split(ASCII_NON_WORD) : foldText(text).split(NON_WORD);
+  return words.filter((word) => word.length > 0);
 }
 
 /** Length in Unicode code points, which is what "characters" means in the contract. */

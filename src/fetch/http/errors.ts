@@ -1,0 +1,62 @@
+/**
+ * Typed upstream failures. Each names the method and URL (never a token) so
+ * a build report line says exactly what failed; the type guards drive retry
+ * decisions.
+ */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${message} (${method} ${url})`, options);
+    this.name = "UpstreamError";
+  }
+}
+
+export class HttpStatusError extends UpstreamError {
+  constructor(
+    readonly status: number,
+    method: string,
+    url: string,
+    /** How long the upstream asked us to wait, if it said. */
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(`HTTP ${status}`, method, url);
+    this.name = "HttpStatusError";
+  }
+}
+
+export class TimeoutError extends UpstreamError {
+  constructor(method: string, url: string, timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`, method, url);
+    this.name = "TimeoutError";
+  }
+}
+
+export class NetworkError extends UpstreamError {
+  constructor(method: string, url: string, cause: unknown) {
+    super(`network error: ${cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause)}`, method, url, { cause });
+    this.name = "NetworkError";
+  }
+}
+
+/** The body was not what the upstream documents (bad JSON, missing fields, wrong types). */
+export class MalformedResponseError extends UpstreamError {
+  constructor(what: string, method: string, url: string) {
+    super(`malformed response: ${what}`, method, url);
+    this.name = "MalformedResponseError";
+  }
+}
+
+const TRANSIENT_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+export function isTransient(error: unknown): boolean {
+  if (error instanceof HttpStatusError) return TRANSIENT_STATUSES.has(error.status);
+  return error instanceof TimeoutError || error instanceof NetworkError;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof HttpStatusError && (error.status === 404 || error.status === 410);
+}
