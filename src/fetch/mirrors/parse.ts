@@ -1,0 +1,74 @@
+/**
+ * Source mirrors named by a package: GitHub and GitLab repositories from its
+ * `repository` (every form npm accepts — parsed by npm's own hosted-git-info),
+ * `homepage` and `bugs` URLs.
+ */
+import hostedGitInfo from "hosted-git-info";
+
+export type Platform = "github" | "gitlab";
+
+export interface MirrorRef {
+  readonly platform: Platform;
+  /** `owner/name` (GitLab: `group/sub/name`) as the package spells it. */
+  readonly path: string;
+}
+
+const PLATFORM_OF_DOMAIN: Record<string, Platform> = { "github.com": "github", "gitlab.com": "gitlab" };
+
+/** `"github:u/r"`, `"u/r"`, `{ type: "git", url: "git+ssh://git@gitlab.com/g/r.git" }`, … */
+export function mirrorFromRepository(repository: unknown): MirrorRef | undefined {
+  const url = typeof repository === "string" ? repository : urlField(repository);
+  return url === undefined ? undefined : fromGitUrl(url);
+}
+
+/**
+ * A web page of a repository (homepage, issue tracker): hosted-git-info reads
+ * the repository root and a few page forms; other pages (`/issues`,
+ * GitLab's `/-/…`) are cut back to the repository root first.
+ */
+export function mirrorFromWebUrl(value: unknown): MirrorRef | undefined {
+  const url = (typeof value === "string" ? value : urlField(value))?.trim();
+  // A page address, not git shorthand: "docs/guide" in a homepage is no GitHub repository.
+  if (url === undefined || !/^https?:\/\//i.test(url)) return undefined;
+  return fromGitUrl(url) ?? fromGitUrl(repositoryRoot(url) ?? "");
+}
+
+function urlField(value: unknown): string | undefined {
+  const url = typeof value === "object" && value !== null ? (value as { url?: unknown }).url : undefined;
+  return typeof url === "string" ? url : undefined;
+}
+
+function fromGitUrl(url: string): MirrorRef | undefined {
+  let info;
+  try {
+    info = hostedGitInfo.fromUrl(url.trim(), { noCommittish: true });
+  } catch {
+    return undefined;
+  }
+  const platform = info === undefined ? undefined : PLATFORM_OF_DOMAIN[info.domain];
+  if (info === undefined || platform === undefined || !info.user || !info.project) return undefined;
+  return { platform, path: `${info.user}/${info.project}` };
+}
+
+function repositoryRoot(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  const host = parsed.hostname.replace(/^www\./, "");
+  const segments = parsed.pathname.split("/").filter(Boolean);
+  if (host === "github.com" && segments.length >= 2) return `https://github.com/${segments[0]}/${segments[1]}`;
+  if (host === "gitlab.com") {
+    const end = segments.indexOf("-");
+    const project = end === -1 ? segments : segments.slice(0, end);
+    if (project.length >= 2) return `https://gitlab.com/${project.join("/")}`;
+  }
+  return undefined;
+}
+
+/** The same repository named twice (different casing, `.git` or not) counts once. */
+export function mirrorKey(mirror: MirrorRef): string {
+  return `${mirror.platform}:${mirror.path.toLowerCase().replace(/\.git$/, "")}`;
+}
