@@ -1,0 +1,148 @@
+/**
+ * Stars and forks of GitHub repositories: GraphQL, up to 100 aliased
+ * `repository(owner:, name:)` fields per request (GraphQL follows renames and
+ * transfers, so the canonical name comes back); REST `GET /repos/{o}/{r}`
+ * one by one only when there is no token (GraphQL requires one).
+ */
+import { HttpStatusError, UpstreamError } from "../http/errors.js";
+import type { UpstreamClient, UpstreamResponse } from "../http/client.js";
+import { batches, isCount, unavailable, type MirrorOutcome } from "./outcome.js";
+
+export interface GithubOptions {
+  readonly client: UpstreamClient;
+  readonly hasToken: boolean;
+  readonly batchSize?: number;
+  /** The longest wait for a rate-limit reset before giving up on a batch (its mirrors keep old counts). */
+  readonly maxRateLimitWaitMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly now?: () => number;
+}
+
+interface GraphQlError {
+  readonly type?: string;
+  readonly path?: readonly (string | number)[];
+  readonly message?: string;
+}
+
+interface GraphQlAnswer {
+  readonly data?: Record<string, unknown> | null;
+  readonly errors?: readonly GraphQlError[];
+}
+
+const FIELDS = "nameWithOwner owner { login } stargazerCount forkCount";
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Outcomes keyed by the path as asked (`owner/name`). */
+export async function readGithubMirrors(paths: readonly string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
+  const outcomes = new Map<string, MirrorOutcome>();
+  const read = options.hasToken ? (batch: string[]) => readBatch(batch, options) : (batch: string[]) => readOneByOne(batch, options);
+  const results = await Promise.all(batches(paths, options.hasToken ? (options.batchSize ?? 100) : 1).map(read));
+  for (const result of results) for (const [path, outcome] of result) outcomes.set(path, outcome);
+  return outcomes;
+}
+
+function batchQuery(paths: readonly string[]): { query: string; variables: Record<string, string> } {
+  const variables: Record<string, string> = {};
+  const declarations: string[] = [];
+  const fields = paths.map((path, i) => {
+    const [owner, name] = splitPath(path);
+    variables[`o${i}`] = owner;
+    variables[`n${i}`] = name;
+    declarations.push(`$o${i}: String!, $n${i}: String!`);
+    return `r${i}: repository(owner: $o${i}, name: $n${i}) { ${FIELDS} }`;
+  });
+  return { query: `query(${declarations.join(", ")}) { ${fields.join(" ")} rateLimit { remaining resetAt } }`, variables };
+}
+
+async function readBatch(paths: string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
+  const now = options.now ?? Date.now;
+  const deadline = now() + (options.maxRateLimitWaitMs ?? 5 * 60_000);
+  const body = JSON.stringify(batchQuery(paths));
+  for (;;) {
+    let response: UpstreamResponse;
+    try {
+      response = await options.client.request("/graphql", { method: "POST", body, headers: { "content-type": "application/json" }, accept: [403] });
+    } catch (error) {
+      return allUnavailable(paths, describeError(error));
+    }
+    const answer = parseAnswer(response.text);
+    if (answer === undefined) return allUnavailable(paths, "malformed GraphQL answer");
+    const waitMs = rateLimitWaitMs(response, answer, now());
+    if (waitMs === undefined) return outcomesOf(paths, answer);
+    if (now() + waitMs > deadline) return allUnavailable(paths, "GitHub rate limit: reset too far away");
+    await (options.sleep ?? defaultSleep)(Math.max(1_000, waitMs));
+  }
+}
+
+/** Undefined when the answer is not a rate-limit refusal. */
+function rateLimitWaitMs(response: UpstreamResponse, answer: GraphQlAnswer, now: number): number | undefined {
+  const limited = answer.errors?.some((error) => error.type === "RATE_LIMITED") === true || (response.status === 403 && /rate limit/i.test(response.text));
+  if (!limited) return undefined;
+  const retryAfter = Number(response.headers.get("retry-after"));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
+  const reset = Number(response.headers.get("x-ratelimit-reset"));
+  // Secondary limits without a hint: GitHub asks for at least a minute.
+  return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : 60_000;
+}
+
+function outcomesOf(paths: readonly string[], answer: GraphQlAnswer): Map<string, MirrorOutcome> {
+  const outcomes = new Map<string, MirrorOutcome>();
+  paths.forEach((path, i) => {
+    const alias = `r${i}`;
+    const error = answer.errors?.find((e) => e.path?.[0] === alias);
+    const repository = answer.data?.[alias];
+    if (repository !== null && repository !== undefined) outcomes.set(path, foundRepository(repository));
+    else if (error?.type === "NOT_FOUND") outcomes.set(path, { kind: "missing" });
+    else outcomes.set(path, unavailable(error?.message ?? "no data in the GraphQL answer"));
+  });
+  return outcomes;
+}
+
+function foundRepository(value: unknown): MirrorOutcome {
+  const repository = value as { nameWithOwner?: unknown; owner?: { login?: unknown }; stargazerCount?: unknown; forkCount?: unknown };
+  const { nameWithOwner, stargazerCount, forkCount } = repository;
+  const owner = repository.owner?.login;
+  if (typeof nameWithOwner !== "string" || typeof owner !== "string" || !isCount(stargazerCount) || !isCount(forkCount)) {
+    return unavailable("malformed repository in the GraphQL answer");
+  }
+  return { kind: "found", canonicalPath: nameWithOwner, owner, stars: stargazerCount, forks: forkCount };
+}
+
+async function readOneByOne([path]: string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
+  if (path === undefined) return new Map();
+  const [owner, name] = splitPath(path);
+  try {
+    // fetch follows GitHub's 301 for a renamed or transferred repository.
+    const response = await options.client.request(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, { accept: [404] });
+    if (response.status === 404) return new Map([[path, { kind: "missing" }]]);
+    const repo = parseAnswer(response.text) as { full_name?: unknown; owner?: { login?: unknown }; stargazers_count?: unknown; forks_count?: unknown } | undefined;
+    const outcome = foundRepository({ nameWithOwner: repo?.full_name, owner: { login: repo?.owner?.login }, stargazerCount: repo?.stargazers_count, forkCount: repo?.forks_count });
+    return new Map([[path, outcome]]);
+  } catch (error) {
+    return new Map([[path, unavailable(describeError(error))]]);
+  }
+}
+
+function splitPath(path: string): [string, string] {
+  const slash = path.indexOf("/");
+  return [path.slice(0, slash), path.slice(slash + 1)];
+}
+
+function parseAnswer(text: string): GraphQlAnswer | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? (value as GraphQlAnswer) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function allUnavailable(paths: readonly string[], reason: string): Map<string, MirrorOutcome> {
+  return new Map(paths.map((path) => [path, unavailable(reason)]));
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof HttpStatusError) return `HTTP ${error.status}`;
+  if (error instanceof UpstreamError) return error.message;
+  return String(error);
+}

@@ -1,0 +1,72 @@
+/**
+ * Stars and forks of GitLab projects: GraphQL `projects(fullPaths:)`, 50 per
+ * request (GitLab's page size limit); GraphQL does not follow renamed or moved
+ * projects, so the paths it does not return are asked once more through REST
+ * `GET /api/v4/projects/:path`, which does, and answers 404 for a project that
+ * does not exist.
+ */
+import type { UpstreamClient } from "../http/client.js";
+import { describeError } from "./github.js";
+import { batches, isCount, unavailable, type MirrorOutcome } from "./outcome.js";
+
+export interface GitlabOptions {
+  readonly client: UpstreamClient;
+  readonly batchSize?: number;
+}
+
+const QUERY = "query($paths: [String!], $first: Int) { projects(fullPaths: $paths, first: $first) { nodes { fullPath starCount forksCount } } }";
+
+export async function readGitlabMirrors(paths: readonly string[], options: GitlabOptions): Promise<Map<string, MirrorOutcome>> {
+  const outcomes = new Map<string, MirrorOutcome>();
+  const results = await Promise.all(batches(paths, options.batchSize ?? 50).map((batch) => readBatch(batch, options.client)));
+  for (const result of results) for (const [path, outcome] of result) outcomes.set(path, outcome);
+  const unresolved = paths.filter((path) => !outcomes.has(path));
+  const rest = await Promise.all(unresolved.map(async (path) => [path, await readOne(path, options.client)] as const));
+  for (const [path, outcome] of rest) outcomes.set(path, outcome);
+  return outcomes;
+}
+
+/** Found projects by asked path; paths GraphQL did not return are left out for REST to settle. */
+async function readBatch(paths: readonly string[], client: UpstreamClient): Promise<Map<string, MirrorOutcome>> {
+  const outcomes = new Map<string, MirrorOutcome>();
+  let nodes: unknown[];
+  try {
+    const response = await client.request("/api/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: QUERY, variables: { paths, first: paths.length } }),
+    });
+    nodes = projectNodes(response.text);
+  } catch (error) {
+    for (const path of paths) outcomes.set(path, unavailable(describeError(error)));
+    return outcomes;
+  }
+  const byPath = new Map(nodes.map((node) => [String((node as { fullPath?: unknown }).fullPath).toLowerCase(), node]));
+  for (const path of paths) {
+    const node = byPath.get(path.toLowerCase()) as { fullPath?: unknown; starCount?: unknown; forksCount?: unknown } | undefined;
+    if (node !== undefined) outcomes.set(path, found(node.fullPath, node.starCount, node.forksCount));
+  }
+  return outcomes;
+}
+
+function projectNodes(text: string): unknown[] {
+  const nodes = (JSON.parse(text) as { data?: { projects?: { nodes?: unknown } } } | null)?.data?.projects?.nodes;
+  if (!Array.isArray(nodes)) throw new Error("malformed GraphQL answer");
+  return nodes;
+}
+
+async function readOne(path: string, client: UpstreamClient): Promise<MirrorOutcome> {
+  try {
+    const response = await client.request(`/api/v4/projects/${encodeURIComponent(path)}`, { accept: [404] });
+    if (response.status === 404) return { kind: "missing" };
+    const project = JSON.parse(response.text) as { path_with_namespace?: unknown; star_count?: unknown; forks_count?: unknown } | null;
+    return found(project?.path_with_namespace, project?.star_count, project?.forks_count);
+  } catch (error) {
+    return unavailable(describeError(error));
+  }
+}
+
+function found(fullPath: unknown, stars: unknown, forks: unknown): MirrorOutcome {
+  if (typeof fullPath !== "string" || !fullPath.includes("/") || !isCount(stars) || !isCount(forks)) return unavailable("malformed project in GitLab's answer");
+  return { kind: "found", canonicalPath: fullPath, owner: fullPath.slice(0, fullPath.indexOf("/")), stars, forks };
+}
