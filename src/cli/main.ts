@@ -3,6 +3,8 @@
 import { readFileSync } from "node:fs";
 import { processIo } from "./io.js";
 import { run } from "./program.js";
+import { redactSecrets } from "./upstreams.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
-process.exitCode = await run(process.argv.slice(2), processIo, version);
+const io = { ...processIo, stdout: redactSecrets(processIo.stdout, process.env), stderr: redactSecrets(processIo.stderr, process.env) };
+process.exitCode = await run(process.argv.slice(2), io, version, process.env);

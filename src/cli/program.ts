@@ -14,8 +14,21 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-export async function run(argv: readonly string[], io: CliIo, version: string): Promise<number> {
-  const program = createProgram(io, version);
+interface BuildCliOptions {
+  config: string;
+  snapshot?: string;
+  out: string;
+  previous?: string;
+  maxDrop: number;
+  registry: string | undefined;
+  githubUrl: string;
+  gitlabUrl: string;
+  timeout: number;
+  searchInterval: number;
+}
+
+export async function run(argv: readonly string[], io: CliIo, version: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
+  const program = createProgram(io, version, env);
   try {
     await program.parseAsync(argv, { from: "user" });
     return EXIT_OK;
@@ -33,7 +46,7 @@ function oneLine(error: unknown): string {
   return message.replace(/\s*\n\s*/g, " ");
 }
 
-function createProgram(io: CliIo, version: string): Command {
+function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Command {
   const program = new Command("plugin-catalog")
     .description("Build, serve and query a plugin catalog: a read-only JSON API over npm plugins.")
     .version(version)
@@ -48,7 +61,24 @@ function createProgram(io: CliIo, version: string): Command {
     .option("--config <file>", "catalog configuration (JSON)", "plugin-catalog.config.json")
     .option("--snapshot <file>", "build from this catalog snapshot instead of fetching")
     .option("--out <dir>", "site directory to write", "dist")
-    .action((options: { config: string; snapshot?: string; out: string }) => buildCommand(options, io));
+    .option("--previous <dir|url>", "yesterday's deployed site, for fallback counts and conditional requests (default: --out)")
+    .option("--max-drop <share>", "refuse to replace a catalog that lost more than this share of its plugins (e.g. 10% or 0.1)", parseShare, 0.1)
+    .option("--registry <url>", "npm registry (default: the registry npm is configured with)")
+    .option("--github-url <url>", "GitHub API root (GraphQL at /graphql)", "https://api.github.com")
+    .option("--gitlab-url <url>", "GitLab instance root (REST under /api/v4, GraphQL at /api/graphql)", "https://gitlab.com")
+    .option("--timeout <ms>", "per-request timeout in milliseconds", parseWholeNumber, 30_000)
+    .option("--search-interval <ms>", "pause between two registry search pages", parseWholeNumber, 500)
+    .addHelpText("after", "\nTokens come from the environment only: GITHUB_TOKEN (GraphQL needs one; without it GitHub is read through REST) and GITLAB_TOKEN.")
+    .action((options: BuildCliOptions) =>
+      buildCommand(
+        {
+          out: options.out, config: options.config, maxDrop: options.maxDrop, registry: options.registry, githubUrl: options.githubUrl,
+          gitlabUrl: options.gitlabUrl, timeoutMs: options.timeout, searchIntervalMs: options.searchInterval,
+          ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }),
+          ...(options.previous === undefined ? {} : { previous: options.previous }),
+        },
+        io, env, `plugin-catalog/${version}`,
+      ));
 
   program
     .command("serve")
@@ -78,6 +108,17 @@ async function queryArguments(first: string | undefined, second: string | undefi
   if (first === undefined) return ["dist", ""];
   const isDirectory = await stat(first).then((s) => s.isDirectory(), () => false);
   return isDirectory && !first.includes("=") ? [first, ""] : ["dist", first];
+}
+
+function parseShare(value: string): number {
+  const share = value.endsWith("%") ? Number(value.slice(0, -1)) / 100 : Number(value);
+  if (value.trim() === "" || !Number.isFinite(share) || share < 0 || share > 1) throw new InvalidArgumentError("expected a share from 0 to 1, or a percentage such as 10%");
+  return share;
+}
+
+function parseWholeNumber(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
+  return Number(value);
 }
 
 function parsePort(value: string): number {

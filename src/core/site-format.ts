@@ -29,7 +29,12 @@ export interface SiteManifest {
   readonly orders: string;
   readonly filters: string;
   readonly search: string;
+  /** The whole catalog snapshot, so tomorrow's build can start from today's. */
+  readonly snapshot?: string;
 }
+
+/** The build report of the fetch that produced this catalog (absent for a build from a snapshot file). */
+export const REPORT_PATH = "catalog/report.json";
 
 /** Position lists of the non-`stars` orders, as ordinals (= `stars` positions). */
 export type OrdersFile = Readonly<Record<Exclude<SortKey, "stars">, readonly number[]>>;

@@ -11,7 +11,7 @@ import { renderPage } from "../core/response.js";
 import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import {
-  DEFAULT_PER_PAGE, MANIFEST_PATH, SHARD_SIZE, SITE_FORMAT, SITE_FORMAT_VERSION, refOf, shardText, staticPagePath,
+  DEFAULT_PER_PAGE, MANIFEST_PATH, REPORT_PATH, SHARD_SIZE, SITE_FORMAT, SITE_FORMAT_VERSION, refOf, shardText, staticPagePath,
   type FiltersFile, type OrdersFile, type SearchDirectoryFile, type SiteManifest,
 } from "../core/site-format.js";
 import { readmeText } from "./readme-text.js";
@@ -21,6 +21,8 @@ export type SiteFiles = Map<string, Uint8Array>;
 
 export interface BuildSiteOptions {
   readonly chunkLimits?: ChunkLimits;
+  /** Written as catalog/report.json. */
+  readonly report?: unknown;
 }
 
 const encoder = new TextEncoder();
@@ -47,9 +49,11 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
     orders: data.add("orders", ordersFile),
     filters: data.add("filters", filtersOf(byStars)),
     search: writeSearch(data, byStars, options.chunkLimits),
+    snapshot: data.add("snapshot", snapshot),
   };
   const manifest: SiteManifest = { ...manifestWithoutId, buildId: data.combinedHash() };
   writeStaticPages(files, orders);
+  if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   return files;
 }

@@ -26,7 +26,13 @@ export const mirrorSchema = z.object({
   forks: count,
   /** When these counts were last read from the platform; absent when never. */
   checkedAt: timestamp.optional(),
+  /** The owner login as the platform spells it (a creator login for `author`). */
+  owner: z.string().min(1).optional(),
+  /** Every name (lower-cased `owner/name`) that resolved to this repository, for tomorrow's fallback. */
+  names: z.array(z.string()).optional(),
 });
+
+export const mirrorRefSchema = z.object({ platform: z.enum(["github", "gitlab"]), path: z.string().min(3) });
 
 export const snapshotPluginSchema = z.object({
   slug: z.string().regex(SLUG, "expected a slug of a-z 0-9 . _ ~ -"),
@@ -47,8 +53,21 @@ export const snapshotPluginSchema = z.object({
   /** Logins that the `author` filter matches: maintainers, publisher, mirror owners. */
   creators: z.array(z.string().min(1)),
   mirrors: z.array(mirrorSchema),
-  /** Registry validators for tomorrow's conditional requests. */
-  registry: z.object({ etag: z.string().optional(), modified: z.string().optional() }).optional(),
+  /** What tomorrow's fetch needs to reuse this record without reading the packument again. */
+  registry: z
+    .object({
+      /** The packument's ETag, for If-None-Match. */
+      etag: z.string().optional(),
+      /** The registry's last change to the package document (search `updated`). */
+      modified: z.string().optional(),
+      /** When the packument was last read. */
+      fetchedAt: timestamp.optional(),
+      /** Maintainers and the latest publisher: the npm part of `creators`. */
+      npmLogins: z.array(z.string()).optional(),
+      /** The mirrors the package itself names (before the config's are added). */
+      mirrorRefs: z.array(mirrorRefSchema).optional(),
+    })
+    .optional(),
 });
 
 export const snapshotSchema = z

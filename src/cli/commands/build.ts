@@ -2,31 +2,65 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { MANIFEST_PATH } from "../../core/site-format.js";
+import { readConfig } from "../../fetch/config.js";
+import { fetchCatalog } from "../../fetch/fetch-catalog.js";
+import { summarizeReport, type BuildReport } from "../../fetch/report.js";
+import { readPreviousSnapshot } from "../../node/previous-site.js";
 import { writeSiteAtomically } from "../../node/site-writer.js";
 import { buildSite } from "../../site/build-site.js";
-import { parseSnapshot } from "../../snapshot/validate.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
+import { parseSnapshot } from "../../snapshot/validate.js";
 import { CliError, type CliIo } from "../io.js";
+import { createProgress } from "../progress.js";
+import { createUpstreams, type UpstreamSettings } from "../upstreams.js";
 
-export interface BuildOptions {
+export interface BuildOptions extends UpstreamSettings {
   readonly out: string;
   readonly snapshot?: string;
   readonly config: string;
+  readonly previous?: string;
+  /** Largest share of the previous plugins that may vanish (0…1). */
+  readonly maxDrop: number;
+  readonly searchIntervalMs: number;
 }
 
-export async function buildCommand(options: BuildOptions, io: CliIo): Promise<void> {
+export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<void> {
   const started = performance.now();
   await refuseForeignDirectory(options.out);
-  if (options.snapshot === undefined) {
-    throw new CliError("fetching the catalog from the upstreams is not available in this version; build from a file with --snapshot FILE");
-  }
-  const snapshot = await readSnapshotFile(options.snapshot);
-  const files = await buildSite(snapshot);
+  const previous = await readPreviousSnapshot(options.previous ?? options.out).catch((error: Error) => {
+    throw new CliError(`cannot read the previous catalog from ${options.previous ?? options.out}: ${error.message}`);
+  });
+  const { snapshot, report } = options.snapshot !== undefined
+    ? { snapshot: await readSnapshotFile(options.snapshot), report: undefined }
+    : await fetchFromUpstreams(options, previous, io, env, userAgent);
+  refuseLargeDrop(previous, snapshot, options.maxDrop);
+  const files = await buildSite(snapshot, { report });
   await writeSiteAtomically(files, options.out);
+  if (report !== undefined) io.stdout(`${summarizeReport(report)}\n`);
   const bytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   io.stdout(`Built ${snapshot.plugins.length} plugins into ${options.out}: ${files.size} files, ${(bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`);
 }
+
+async function fetchFromUpstreams(options: BuildOptions, previous: CatalogSnapshot | undefined, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<{ snapshot: CatalogSnapshot; report: BuildReport }> {
+  const config = await readConfig(options.config);
+  const upstreams = await createUpstreams(options, env, userAgent);
+  return fetchCatalog({ config, upstreams, previous, progress: createProgress(io), searchIntervalMs: options.searchIntervalMs });
+}
+
+export function refuseLargeDrop(previous: CatalogSnapshot | undefined, next: CatalogSnapshot, maxDrop: number): void {
+  if (previous === undefined || previous.plugins.length === 0) return;
+  const kept = new Set(next.plugins.map((plugin) => plugin.npmName));
+  const lost = previous.plugins.filter((plugin) => !kept.has(plugin.npmName)).length;
+  const share = lost / previous.plugins.length;
+  if (share > maxDrop) {
+    throw new CliError(
+      `refusing to replace the catalog: ${lost} of its ${previous.plugins.length} plugins (${percent(share)}) are gone from the new one, more than --max-drop ${percent(maxDrop)}; the previous site is unchanged (re-run with a larger --max-drop to accept the loss)`,
+    );
+  }
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1).replace(/\.0$/, "")}%`;
 
 export async function readSnapshotFile(path: string): Promise<CatalogSnapshot> {
   let text: string;

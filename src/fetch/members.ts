@@ -1,0 +1,105 @@
+/**
+ * The packument phase: for each listed package, the record it contributes,
+ * reading as little as possible. An unchanged package (same version, same
+ * document modification time as yesterday) reuses yesterday's record with no
+ * request; a package with a known ETag is asked conditionally.
+ */
+import type { SnapshotPlugin } from "../snapshot/schema.js";
+import type { UpstreamClient } from "./http/client.js";
+import type { ListedPackage } from "./registry/listing.js";
+import { fetchPackument } from "./registry/packuments.js";
+import { derivePackage, type PackageRecord } from "./registry/packument.js";
+import type { BuildReport } from "./report.js";
+
+export interface Member {
+  readonly record: PackageRecord;
+  readonly etag: string | undefined;
+  readonly modified: string | undefined;
+  readonly fetchedAt: string;
+}
+
+export async function readMembers(
+  listed: readonly ListedPackage[],
+  previous: ReadonlyMap<string, SnapshotPlugin>,
+  client: UpstreamClient,
+  report: BuildReport,
+  now: () => Date,
+  onDone: () => void,
+): Promise<Member[]> {
+  const members = await Promise.all(
+    listed.map(async (pkg) => {
+      try {
+        return await readMember(pkg, previous.get(pkg.name), client, report, now);
+      } catch (error) {
+        // Retries are spent: one unreadable package must not sink the build.
+        return keepPrevious(pkg, previous.get(pkg.name), report, error);
+      } finally {
+        onDone();
+      }
+    }),
+  );
+  return members.filter((member): member is Member => member !== undefined);
+}
+
+async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined, client: UpstreamClient, report: BuildReport, now: () => Date): Promise<Member | undefined> {
+  const reusable = before === undefined ? undefined : recordOf(before);
+  if (reusable !== undefined && before?.version === pkg.version && pkg.updated !== undefined && before.registry?.modified === pkg.updated) {
+    report.packuments.reused++;
+    return { record: reusable, etag: before.registry?.etag, modified: pkg.updated, fetchedAt: before.registry?.fetchedAt ?? now().toISOString() };
+  }
+  const answer = await fetchPackument(client, pkg.name, reusable === undefined ? undefined : before?.registry?.etag);
+  if (answer.kind === "not-modified" && reusable !== undefined) {
+    report.packuments.notModified++;
+    return { record: reusable, etag: before?.registry?.etag, modified: pkg.updated, fetchedAt: now().toISOString() };
+  }
+  if (answer.kind === "not-found" || answer.kind === "not-modified") {
+    report.excluded.notFound++;
+    return undefined;
+  }
+  if (answer.kind === "malformed") return skipMalformed(report, pkg.name, answer.reason);
+  report.packuments.fetched++;
+  const derived = derivePackage(answer.document);
+  if (derived.kind === "member") return { record: derived.record, etag: answer.etag, modified: pkg.updated ?? modifiedOf(answer.document), fetchedAt: now().toISOString() };
+  if (derived.kind === "malformed") return skipMalformed(report, pkg.name, derived.reason);
+  report.excluded[derived.kind]++;
+  return undefined;
+}
+
+function keepPrevious(pkg: ListedPackage, before: SnapshotPlugin | undefined, report: BuildReport, error: unknown): Member | undefined {
+  const record = before === undefined ? undefined : recordOf(before);
+  report.packuments.failed++;
+  if (report.malformed.length < 100) report.malformed.push({ name: pkg.name, reason: `unreadable today: ${error instanceof Error ? error.message : String(error)}` });
+  if (record === undefined || before === undefined) return undefined;
+  return { record, etag: before.registry?.etag, modified: before.registry?.modified, fetchedAt: before.registry?.fetchedAt ?? before.updatedAt };
+}
+
+function skipMalformed(report: BuildReport, name: string, reason: string): undefined {
+  report.skippedMalformed++;
+  if (report.malformed.length < 100) report.malformed.push({ name, reason });
+  return undefined;
+}
+
+function modifiedOf(document: unknown): string | undefined {
+  const modified = (document as { time?: { modified?: unknown } } | null)?.time?.modified;
+  return typeof modified === "string" ? modified : undefined;
+}
+
+/** Yesterday's record, when the snapshot kept everything needed to rebuild it. */
+function recordOf(plugin: SnapshotPlugin): PackageRecord | undefined {
+  const registry = plugin.registry;
+  if (registry?.npmLogins === undefined || registry.mirrorRefs === undefined) return undefined;
+  return {
+    npmName: plugin.npmName,
+    name: plugin.name,
+    description: plugin.description,
+    version: plugin.version,
+    license: plugin.license,
+    homepage: plugin.homepage,
+    publishedAt: plugin.publishedAt,
+    updatedAt: plugin.updatedAt,
+    tags: plugin.tags,
+    readme: plugin.readme,
+    npmLogins: registry.npmLogins,
+    mirrors: registry.mirrorRefs,
+  };
+}

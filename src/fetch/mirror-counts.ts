@@ -1,0 +1,67 @@
+/**
+ * The mirror phase: every distinct repository the members name is read once
+ * per platform, then each member gets its mirrors de-duplicated by the
+ * canonical repository the platform returned. A mirror that cannot be read
+ * today keeps yesterday's counts.
+ */
+import type { Mirror, SnapshotPlugin } from "../snapshot/schema.js";
+import type { MirrorOutcome } from "./mirrors/outcome.js";
+import { mirrorFromWebUrl, mirrorKey, type MirrorRef, type Platform } from "./mirrors/parse.js";
+import type { BuildReport } from "./report.js";
+
+export type MirrorReader = (platform: Platform, paths: readonly string[]) => Promise<Map<string, MirrorOutcome>>;
+
+/** The mirrors each package names, plus the config's extra ones for it. */
+export function mirrorRefsOf(packageRefs: readonly MirrorRef[], configMirrors: readonly string[]): MirrorRef[] {
+  const refs = new Map<string, MirrorRef>();
+  for (const ref of [...packageRefs, ...configMirrors.map(mirrorFromWebUrl)]) if (ref !== undefined && !refs.has(mirrorKey(ref))) refs.set(mirrorKey(ref), ref);
+  return [...refs.values()];
+}
+
+export async function readAllMirrors(refsByPackage: ReadonlyMap<string, readonly MirrorRef[]>, read: MirrorReader, report: BuildReport): Promise<Map<string, MirrorOutcome>> {
+  const unique = new Map<string, MirrorRef>();
+  for (const refs of refsByPackage.values()) for (const ref of refs) unique.set(mirrorKey(ref), ref);
+  const outcomes = new Map<string, MirrorOutcome>();
+  for (const platform of ["github", "gitlab"] as const) {
+    const refs = [...unique.values()].filter((ref) => ref.platform === platform);
+    const read_ = await read(platform, refs.map((ref) => ref.path));
+    for (const ref of refs) {
+      const outcome = read_.get(ref.path) ?? { kind: "unavailable", reason: "not answered" };
+      outcomes.set(mirrorKey(ref), outcome);
+      if (outcome.kind === "found") report.mirrors[platform].found++;
+      if (outcome.kind === "missing") report.mirrors[platform].missing++;
+    }
+  }
+  return outcomes;
+}
+
+/** One package's mirrors after reading: found ones, and yesterday's for the unreadable. */
+export function mirrorsOfPackage(
+  refs: readonly MirrorRef[],
+  outcomes: ReadonlyMap<string, MirrorOutcome>,
+  before: SnapshotPlugin | undefined,
+  checkedAt: string,
+  report: BuildReport,
+): Mirror[] {
+  const byRepository = new Map<string, Mirror>();
+  const add = (mirror: Mirror, name: string) => {
+    const key = mirrorKey(mirror);
+    const existing = byRepository.get(key);
+    byRepository.set(key, existing === undefined ? { ...mirror, names: [name] } : { ...existing, names: [...new Set([...(existing.names ?? []), name])] });
+  };
+  for (const ref of refs) {
+    const name = mirrorKey(ref);
+    const outcome = outcomes.get(name);
+    if (outcome?.kind === "found") {
+      add({ platform: ref.platform, path: outcome.canonicalPath, stars: outcome.stars, forks: outcome.forks, owner: outcome.owner, checkedAt }, name);
+    } else if (outcome?.kind !== "missing") {
+      const previous = before?.mirrors.find((m) => m.platform === ref.platform && (m.names?.includes(name) === true || mirrorKey(m) === name));
+      if (previous === undefined) report.mirrors[ref.platform].unreadNoPrevious++;
+      else {
+        report.mirrors[ref.platform].keptPrevious++;
+        add(previous, name);
+      }
+    }
+  }
+  return [...byRepository.values()];
+}

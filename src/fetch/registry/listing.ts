@@ -1,0 +1,76 @@
+/**
+ * Catalog members from the registry's search (`text=keywords:<k>`), paged
+ * with `from`/`size`, de-duplicated across pages and keywords. Pages are
+ * requested one at a time and paced: the live registry answers bursts of
+ * search pages with 429 and then blocks the client for over a minute.
+ */
+import type { UpstreamClient } from "../http/client.js";
+import { MalformedResponseError } from "../http/errors.js";
+
+export const SEARCH_PAGE_SIZE = 250;
+/** The registry serves at most this many results of one search. */
+export const SEARCH_RESULT_CAP = 10_000;
+
+export interface ListedPackage {
+  readonly name: string;
+  readonly version: string;
+  /** When the registry last changed the package document (deprecations, maintainer changes…). */
+  readonly updated: string | undefined;
+}
+
+export interface Listing {
+  readonly packages: Map<string, ListedPackage>;
+  /** Keywords whose total exceeded what the registry lets a search page through. */
+  readonly capped: { keyword: string; total: number }[];
+  readonly pages: number;
+}
+
+export interface ListingOptions {
+  readonly client: UpstreamClient;
+  readonly intervalMs: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly onPage?: (listed: number) => void;
+}
+
+interface SearchPage {
+  readonly objects: readonly { package?: { name?: unknown; version?: unknown }; updated?: unknown }[];
+  readonly total: number;
+}
+
+export async function listMembers(keywords: readonly string[], options: ListingOptions): Promise<Listing> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const packages = new Map<string, ListedPackage>();
+  const capped: { keyword: string; total: number }[] = [];
+  let pages = 0;
+  for (const keyword of keywords) {
+    for (let from = 0; from < SEARCH_RESULT_CAP; from += SEARCH_PAGE_SIZE) {
+      if (pages > 0) await sleep(options.intervalMs);
+      const path = `/-/v1/search?text=${encodeURIComponent(`keywords:${keyword}`)}&size=${SEARCH_PAGE_SIZE}&from=${from}`;
+      const page = parsePage((await options.client.request(path)).text, path);
+      pages++;
+      for (const object of page.objects) addListed(packages, object);
+      options.onPage?.(packages.size);
+      if (page.total > SEARCH_RESULT_CAP && from === 0) capped.push({ keyword, total: page.total });
+      if (page.objects.length === 0 || from + SEARCH_PAGE_SIZE >= page.total) break;
+    }
+  }
+  return { packages, capped, pages };
+}
+
+function addListed(packages: Map<string, ListedPackage>, object: SearchPage["objects"][number]): void {
+  const name = object.package?.name;
+  const version = object.package?.version;
+  if (typeof name !== "string" || typeof version !== "string" || packages.has(name)) return;
+  packages.set(name, { name, version, updated: typeof object.updated === "string" ? object.updated : undefined });
+}
+
+function parsePage(text: string, path: string): SearchPage {
+  let page: Partial<SearchPage> | null;
+  try {
+    page = JSON.parse(text) as Partial<SearchPage> | null;
+  } catch {
+    throw new MalformedResponseError("search page is not JSON", "GET", path);
+  }
+  if (!Array.isArray(page?.objects) || typeof page.total !== "number") throw new MalformedResponseError("search page without objects/total", "GET", path);
+  return page as SearchPage;
+}

@@ -1,0 +1,118 @@
+/**
+ * The repositories of the fake GitHub and GitLab: creation, renames (which leave
+ * redirects, as both hosts do), deletion and star counts. Paths are case-insensitive on
+ * lookup and keep their canonical casing in answers.
+ */
+import { hash32 } from "./random.js";
+import { RepoIndex, type Resolved } from "./repo-index.js";
+import type { GitHubRepo, GitLabNamespace, GitLabProject } from "./world-types.js";
+
+export type RepoFields = Pick<GitHubRepo, "stars" | "forks" | "archived" | "description" | "createdAt">;
+
+/** What both hosts share; `relocate` sets the fields that make up a repository's path. */
+abstract class RepoHost<T extends { id: number; stars: number; forks: number }> {
+  readonly index: RepoIndex<T>;
+  protected nextId: number;
+
+  protected constructor(firstId: number, pathOf: (repo: T) => string) {
+    this.index = new RepoIndex(pathOf);
+    this.nextId = firstId;
+  }
+
+  protected abstract relocate(repo: T, path: string): void;
+
+  find(path: string): Resolved<T> | undefined {
+    return this.index.find(path);
+  }
+
+  /** Renames or transfers `from` to `to`; `from` keeps answering, as a redirect. */
+  rename(from: string, to: string): T {
+    const repo = this.#require(from);
+    const taken = this.find(to);
+    if (taken && !taken.redirected && taken.repo !== repo) throw new Error(`${to} already exists`);
+    this.index.move(repo, () => this.relocate(repo, to));
+    return repo;
+  }
+
+  /** Deletes the repository `path` names (an old name deletes the renamed repository). */
+  delete(path: string): boolean {
+    const found = this.find(path);
+    if (found) this.index.delete(found.repo);
+    return found !== undefined;
+  }
+
+  setStars(path: string, stars: number, forks?: number): T {
+    const repo = this.#require(path);
+    repo.stars = stars;
+    if (forks !== undefined) repo.forks = forks;
+    return repo;
+  }
+
+  #require(path: string): T {
+    const found = this.find(path);
+    if (!found) throw new Error(`no repository at ${path}`);
+    return found.repo;
+  }
+}
+
+function splitLast(path: string): [string, string] {
+  const at = path.lastIndexOf("/");
+  if (at <= 0) throw new Error(`not a repository path: ${path}`);
+  return [path.slice(0, at), path.slice(at + 1)];
+}
+
+export class GitHubHost extends RepoHost<GitHubRepo> {
+  constructor() {
+    super(10_000_001, (repo) => `${repo.owner}/${repo.name}`);
+  }
+
+  create(path: string, fields: RepoFields): GitHubRepo {
+    const [owner, name] = splitLast(path);
+    // Owner kind is a property of the login, so it stays the same across that owner's repos.
+    const ownerType = hash32(owner.toLowerCase()) % 3 === 0 ? "Organization" : "User";
+    const repo: GitHubRepo = { id: this.nextId++, owner, ownerType, name, ...fields };
+    this.index.add(repo);
+    return repo;
+  }
+
+  protected relocate(repo: GitHubRepo, path: string): void {
+    [repo.owner, repo.name] = splitLast(path);
+  }
+}
+
+export class GitLabHost extends RepoHost<GitLabProject> {
+  readonly #namespaces = new Map<string, GitLabNamespace>();
+  #nextNamespaceId = 5_000_001;
+
+  constructor() {
+    super(40_000_001, (project) => `${project.namespace.fullPath}/${project.path}`);
+  }
+
+  /** The group (or user) namespace at `fullPath`, creating it and its parents on first use. */
+  namespace(fullPath: string): GitLabNamespace {
+    const known = this.#namespaces.get(fullPath.toLowerCase());
+    if (known) return known;
+    const at = fullPath.lastIndexOf("/");
+    const parent = at > 0 ? this.namespace(fullPath.slice(0, at)) : undefined;
+    if (parent) parent.kind = "group"; // only groups have subgroups
+    const path = fullPath.slice(at + 1);
+    const kind = parent || hash32(path) % 4 !== 0 ? "group" : "user";
+    const ns: GitLabNamespace = { id: this.#nextNamespaceId++, name: path, path, fullPath, kind, parentId: parent?.id ?? null };
+    this.#namespaces.set(fullPath.toLowerCase(), ns);
+    return ns;
+  }
+
+  create(path: string, fields: RepoFields): GitLabProject {
+    const [nsPath, name] = splitLast(path);
+    const project: GitLabProject = { id: this.nextId++, namespace: this.namespace(nsPath), name, path: name, ...fields };
+    this.index.add(project);
+    return project;
+  }
+
+  protected relocate(project: GitLabProject, path: string): void {
+    const [nsPath, name] = splitLast(path);
+    project.namespace = this.namespace(nsPath);
+    project.path = name;
+    project.name = name;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The fake world: N npm packages and the GitHub/GitLab repositories they point to,
+ * deterministic per seed, shared by the three fake upstreams, and mutable the ways a
+ * day between two catalog builds changes things.
+ *
+ * @example
+ * const world = createWorld({ packages: 500, seed: 7, keywords: ["acme-plugin"] });
+ * world.bumpVersion(world.names()[0]!);
+ */
+import { hash32 } from "./random.js";
+import { readmeFor } from "./readme.js";
+import { generatePackage, type GenContext } from "./world-packages.js";
+import { GitHubHost, GitLabHost } from "./world-repos.js";
+import type { GitHubRepo, GitLabProject, Host, MirrorRef, PackageRecord } from "./world-types.js";
+
+export interface WorldOptions {
+  packages: number;
+  seed: number;
+  /** Registry keywords every package carries one of; default `["acme-plugin"]`. */
+  keywords?: string[];
+  /** The world's "now": versions are published before it, mutations tick after it. */
+  epoch?: string;
+}
+
+export interface ResolvedMirror {
+  ref: MirrorRef;
+  /** The repository the reference reaches today (through renames), or undefined: 404. */
+  repo: GitHubRepo | GitLabProject | undefined;
+}
+
+export class World {
+  readonly seed: number;
+  readonly keywords: readonly string[];
+  readonly github = new GitHubHost();
+  readonly gitlab = new GitLabHost();
+  readonly #packages = new Map<string, PackageRecord>();
+  #clock: number;
+  #revision = 0;
+
+  constructor(options: WorldOptions) {
+    this.seed = options.seed;
+    this.keywords = options.keywords ?? ["acme-plugin"];
+    if (this.keywords.length === 0) throw new Error("a world needs at least one keyword");
+    this.#clock = Date.parse(options.epoch ?? "2025-06-01T00:00:00.000Z");
+    const ctx: GenContext = {
+      seed: this.seed, keywords: this.keywords, epochMs: this.#clock, github: this.github, gitlab: this.gitlab,
+      shared: [], packages: options.packages, iso: (ms) => new Date(ms).toISOString(),
+    };
+    for (let i = 0; i < options.packages; i++) {
+      const pkg = generatePackage(ctx, i);
+      this.#packages.set(pkg.name, pkg);
+    }
+  }
+
+  /** Bumped by every mutation; caches keyed on it stay valid until the world changes. */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  names(): string[] {
+    return [...this.#packages.keys()];
+  }
+
+  packages(): IterableIterator<PackageRecord> {
+    return this.#packages.values();
+  }
+
+  get(name: string): PackageRecord | undefined {
+    return this.#packages.get(name);
+  }
+
+  readme(pkg: PackageRecord): string {
+    return readmeFor(this.seed, pkg.index, pkg.name, pkg.description);
+  }
+
+  /** Publishes a new patch version as `latest`; returns it. */
+  bumpVersion(name: string): string {
+    const pkg = this.#live(name);
+    const [major = 0, minor = 0, patch = 0] = (pkg.versions.at(-1)?.version ?? "0.0.0").split(".").map(Number);
+    const version = `${major}.${minor}.${patch + 1}`;
+    const time = this.#touch(pkg);
+    pkg.versions.push({ version, time });
+    return version;
+  }
+
+  /** Deletes a deterministic `fraction` of the packages outright (404, gone from search). */
+  removePackages(fraction: number): string[] {
+    const order = (n: string): number => hash32(`${this.seed}:${n}`);
+    const doomed = this.names().sort((a, b) => order(a) - order(b)).slice(0, Math.round(fraction * this.#packages.size));
+    for (const name of doomed) this.#packages.delete(name);
+    this.#revision++;
+    return doomed;
+  }
+
+  deprecateLatest(name: string, message = "This package is deprecated"): void {
+    const pkg = this.#live(name);
+    const latest = pkg.versions.at(-1);
+    if (!latest) throw new Error(`${name} has no versions`);
+    pkg.deprecated = { version: latest.version, message };
+    this.#touch(pkg);
+  }
+
+  /** Unpublishes every version; the search index still lists it, as the live one lags. */
+  unpublish(name: string): void {
+    const pkg = this.#live(name);
+    const latest = pkg.versions.at(-1)?.version ?? "0.0.0";
+    pkg.unpublished = { time: this.#touch(pkg), versions: pkg.versions.map((v) => v.version), latest };
+  }
+
+  renameRepo(host: Host, from: string, to: string): void {
+    this.#host(host).rename(from, to);
+    this.#revision++;
+  }
+
+  setStars(host: Host, path: string, stars: number, forks?: number): void {
+    this.#host(host).setStars(path, stars, forks);
+    this.#revision++;
+  }
+
+  deleteRepo(host: Host, path: string): boolean {
+    this.#revision++;
+    return this.#host(host).delete(path);
+  }
+
+  /** Ground truth for tests: what each repository reference of `name` reaches today. */
+  mirrorsOf(name: string): ResolvedMirror[] {
+    const pkg = this.#packages.get(name);
+    return (pkg?.mirrorRefs ?? []).map((ref) => ({ ref, repo: this.#host(ref.host).find(ref.path)?.repo }));
+  }
+
+  #host(host: Host): GitHubHost | GitLabHost {
+    return host === "github" ? this.github : this.gitlab;
+  }
+
+  #live(name: string): PackageRecord {
+    const pkg = this.#packages.get(name);
+    if (!pkg || pkg.unpublished) throw new Error(`no published package ${name}`);
+    return pkg;
+  }
+
+  /** Advances the world clock a minute and records a change to `pkg`; returns the time. */
+  #touch(pkg: PackageRecord): string {
+    this.#clock += 60_000;
+    this.#revision++;
+    pkg.rev++;
+    pkg.modified = new Date(this.#clock).toISOString();
+    return pkg.modified;
+  }
+}
+
+export function createWorld(options: WorldOptions): World {
+  return new World(options);
+}
