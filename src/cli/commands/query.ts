@@ -8,7 +8,8 @@ export async function queryCommand(dir: string, queryString: string, io: CliIo):
   const search = queryString.replace(/^(\/api\/plugins)?\?/, "");
   const response = await shim(new Request(`http://localhost${PLUGINS_PATH}?${search}`));
   const body = await response.text();
-  io.stdout(`${body}\n`);
+  // Exactly the HTTP body, like curl: no trailing newline.
+  io.stdout(body);
   if (!response.ok) {
     const detail = (JSON.parse(body) as { detail?: string }).detail ?? response.statusText;
     throw new CliError(`${response.status}: ${detail}`);
