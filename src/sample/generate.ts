@@ -7,7 +7,8 @@
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CatalogSnapshot, type SnapshotPlugin } from "../snapshot/schema.js";
 import { DEFAULT_GENERATED_AT, parseGeneratedAt, ReleaseClock } from "./dates.js";
 import { mirrorOwner, Repositories } from "./mirrors.js";
-import { DisplayNames, NameRegistry } from "./names.js";
+import { DisplayNames } from "./display-names.js";
+import { NameRegistry } from "./names.js";
 import { creatorLogins, People } from "./people.js";
 import { description } from "./prose.js";
 import { Random } from "./random.js";

@@ -4,7 +4,8 @@
  *
  *     node lib/src/sample/main.js --plugins 300 --seed 1 --out examples/sample-catalog.snapshot.json
  *
- * Pretty JSON up to PRETTY_LIMIT plugins, compact beyond (or with --compact).
+ * Pretty JSON up to 1,000 plugins (small files are read and diffed), compact
+ * and streamed beyond, or with --compact.
  * Exit 0 on success, 2 on a usage error, 1 on any other failure.
  */
 import { parseArgs } from "node:util";
@@ -22,10 +23,9 @@ function integer(name: string, text: string | undefined): number {
   return Number(text);
 }
 
-async function main(argv: string[]): Promise<void> {
-  let values;
+function parse(argv: string[]) {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       args: argv,
       options: {
         plugins: { type: "string" },
@@ -35,10 +35,14 @@ async function main(argv: string[]): Promise<void> {
         compact: { type: "boolean", default: false },
       },
       strict: true,
-    }));
+    }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const values = parse(argv);
   if (values.out === undefined) throw new UsageError("--out FILE is required");
   const plugins = integer("plugins", values.plugins);
   const seed = integer("seed", values.seed);

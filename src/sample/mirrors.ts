@@ -27,6 +27,12 @@ const DAY = 24 * 60 * MINUTE;
 export class Repositories {
   /** Earlier plugins' mirror lists, for monorepo siblings to share. */
   readonly #sets: Mirror[][] = [];
+  /**
+   * Every repository so far, by platform and lower-cased path: two packages
+   * whose names lead to the same repository (or to spellings of it that
+   * differ only in case) must see one repository with one set of counts.
+   */
+  readonly #known = new Map<string, Mirror>();
 
   constructor(
     private readonly people: People,
@@ -67,6 +73,15 @@ export class Repositories {
   }
 
   #mirror(random: Random, platform: Mirror["platform"], path: string, stars: number): Mirror {
+    const key = `${platform}:${path.toLowerCase()}`;
+    const known = this.#known.get(key);
+    if (known !== undefined) return { ...known };
+    const mirror = this.#counted(random, platform, path, stars);
+    this.#known.set(key, mirror);
+    return { ...mirror };
+  }
+
+  #counted(random: Random, platform: Mirror["platform"], path: string, stars: number): Mirror {
     const forks = Math.floor(stars * (0.02 + 0.3 * random.float() ** 2));
     const mirror: Mirror = { platform, path, stars, forks };
     const roll = random.float();

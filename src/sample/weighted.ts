@@ -30,13 +30,9 @@ export class WeightedTable<T> {
     this.#guide = new Int32Array(entries.length * 2);
     let index = 0;
     for (let bucket = 0; bucket < this.#guide.length; bucket++) {
-      while ((this.#cumulative[index] ?? total) <= this.#bucketStart(bucket)) index++;
+      while (index < entries.length - 1 && (this.#cumulative[index] ?? total) <= this.#bucketStart(bucket)) index++;
       this.#guide[bucket] = index;
     }
-  }
-
-  get size(): number {
-    return this.#items.length;
   }
 
   draw(random: Random): T {

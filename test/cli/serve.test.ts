@@ -1,0 +1,46 @@
+/** CONTRACT section 6, `serve DIR --port 0 --host H`: prints its URL, serves the built files and /api/plugins, stops when killed. */
+import { readdir, readFile, rm } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CORE } from "../support/fixtures.js";
+import { buildSiteWithCli, makeTempDir, startServeProcess, type ServeProcess } from "../support/targets.js";
+
+describe("serve", () => {
+  let dir: string;
+  let site: string;
+  let server: ServeProcess;
+  beforeAll(async () => {
+    dir = await makeTempDir();
+    site = await buildSiteWithCli(CORE, dir);
+    server = await startServeProcess(site);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("serves every file the build wrote, byte for byte, at its relative path", async () => {
+    const entries = await readdir(site, { recursive: true, withFileTypes: true });
+    const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files.slice(0, 40)) {
+      const path = `/${relative(site, file).split(sep).map(encodeURIComponent).join("/")}`;
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(file)), path).toBe(true);
+    }
+  });
+
+  it("answers /api/plugins", async () => {
+    const response = await fetch(`${server.baseUrl}/api/plugins?per_page=1`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { total: number }).total).toBe(CORE.plugins.length);
+  });
+
+  it("stops when killed", async () => {
+    const other = await startServeProcess(site);
+    expect((await fetch(`${other.baseUrl}/api/plugins`)).status).toBe(200);
+    await other.stop();
+    await expect(fetch(`${other.baseUrl}/api/plugins`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * CONTRACT section 2: "catalog files missing or unreadable → 503; the shim
+ * never crashes its runtime". Each target is broken its own way.
+ */
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite } from "../../src/site/build-site.js";
+import { CORE } from "../support/fixtures.js";
+import { call } from "../support/http.js";
+import { httpTarget, makeTempDir, mapReader, shimTarget, startServeProcess, type SiteReader, type Target } from "../support/targets.js";
+import { expectCors, expectPage, expectProblem } from "./expect.js";
+
+const PATHS = ["/api/plugins", "/api/plugins?q=charts", "/api/plugins?sort=name&page=2&per_page=3", "/api/plugins?category=charts&web=1"];
+
+describe("in-process shim with missing or unreadable catalog files", () => {
+  let files: Map<string, Uint8Array>;
+  beforeAll(async () => {
+    files = await buildSite(CORE);
+  });
+
+  const readers: ReadonlyArray<readonly [string, () => SiteReader]> = [
+    ["every read returns null", () => ({ read: async () => null })],
+    ["every read rejects", () => ({ read: () => Promise.reject(new Error("EIO: disk on fire")) })],
+    ["every read throws synchronously", () => ({ read: () => { throw new Error("EACCES"); } })],
+    ["every file is garbage", () => ({ read: async () => new TextEncoder().encode("\u0000not json{") })],
+    ["every file is empty", () => ({ read: async () => new Uint8Array() })],
+  ];
+
+  for (const [title, makeReader] of readers) {
+    it(`${title}: 503 problem+json, never a rejected promise`, async () => {
+      const target = shimTarget(makeReader(), 0);
+      for (const path of PATHS) {
+        const reply = await call(target, path);
+        const problem = expectProblem(reply, 503);
+        expect(problem.detail).not.toContain("disk on fire");
+      }
+    });
+  }
+
+  it("one file missing: the right answer or a 503, never a wrong answer", async () => {
+    const healthy = shimTarget(mapReader(files), 0);
+    const expected = new Map<string, string>();
+    for (const path of PATHS) expected.set(path, (await call(healthy, path)).text);
+    const keys = [...files.keys()];
+    const step = Math.max(1, Math.floor(keys.length / 60));
+    for (let i = 0; i < keys.length; i += step) {
+      const partial = new Map(files);
+      partial.delete(keys[i] ?? "");
+      const target = shimTarget(mapReader(partial), 0);
+      for (const path of PATHS) {
+        const reply = await call(target, path);
+        if (reply.status === 503) expectProblem(reply, 503);
+        else {
+          expectPage(reply);
+          expect(reply.text, `${path} without ${keys[i]}`).toBe(expected.get(path));
+        }
+      }
+    }
+  });
+
+  it("a missing-file 503 does not stop the shim: once the files are back it answers 200", async () => {
+    let broken = true;
+    const healthy = mapReader(files);
+    const target = shimTarget({ read: (path) => (broken ? Promise.resolve(null) : healthy.read(path)) }, 0);
+    expectProblem(await call(target, "/api/plugins"), 503);
+    broken = false;
+    expectPage(await call(target, "/api/plugins"));
+  });
+
+  it("OPTIONS and 404 still carry CORS while the catalog is missing", async () => {
+    const target = shimTarget({ read: async () => null }, 0);
+    const options = await call(target, "/api/plugins", { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expectCors(options);
+    expectCors(await call(target, "/api/nope"));
+  });
+});
+
+describe("plugin-catalog serve on a directory without a catalog", () => {
+  let dir: string;
+  let target: Target;
+  beforeAll(async () => {
+    dir = await makeTempDir();
+    const siteDir = join(dir, "empty-site");
+    await mkdir(siteDir);
+    target = httpTarget(await startServeProcess(siteDir));
+  });
+  afterAll(async () => {
+    await target?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("answers 503 problem+json for every query", async () => {
+    for (const path of PATHS) expectProblem(await call(target, path), 503);
+  });
+
+  it("keeps serving afterwards", async () => {
+    for (let i = 0; i < 3; i++) expectProblem(await call(target, "/api/plugins"), 503);
+    const head = await call(target, "/api/plugins", { method: "HEAD" });
+    expect(head.status).toBe(503);
+    expect(head.text).toBe("");
+    expectProblem(await call(target, "/api/plugins?sort=name"), 503);
+  });
+});
