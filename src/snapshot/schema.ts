@@ -15,7 +15,10 @@ const SLUG = /^[a-z0-9._~-]+$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const count = z.number().int().nonnegative();
-const timestamp = z.string().regex(TIMESTAMP, "expected a UTC timestamp YYYY-MM-DDTHH:mm:ss.sssZ");
+const timestamp = z
+  .string()
+  .regex(TIMESTAMP, "expected a UTC timestamp YYYY-MM-DDTHH:mm:ss.sssZ")
+  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value, "is not a real date");
 const httpUrl = z.string().regex(/^https?:\/\/\S+$/i, "expected an http(s) URL");
 
 export const mirrorSchema = z.object({
@@ -89,8 +92,26 @@ export const snapshotSchema = z
         } else seen.set(key, index);
       }
       checkSums(plugin, index, ctx);
+      checkDerivedFields(plugin, index, ctx);
     });
   });
+
+/** Rules of CONTRACT section 5 that a snapshot from any source must already obey. */
+function checkDerivedFields(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message });
+  firstCaseInsensitiveDuplicate(plugin.tags, (i) => issue(["tags", i], "duplicates an earlier tag (case-insensitively)"));
+  plugin.tags.forEach((tag, i) => tag !== tag.trim() && issue(["tags", i], "must be trimmed"));
+  firstCaseInsensitiveDuplicate(plugin.mirrors.map((m) => `${m.platform}:${m.path}`), (i) => issue(["mirrors", i], "names the same repository as an earlier mirror"));
+}
+
+function firstCaseInsensitiveDuplicate(values: readonly string[], report: (index: number) => void): void {
+  const seen = new Set<string>();
+  values.forEach((value, i) => {
+    const key = value.toLowerCase();
+    if (seen.has(key)) report(i);
+    seen.add(key);
+  });
+}
 
 function checkSums(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
   for (const [field, part] of [["totalStars", "stars"], ["totalForks", "forks"]] as const) {
