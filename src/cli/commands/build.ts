@@ -5,6 +5,7 @@ import { MANIFEST_PATH } from "../../core/site-format.js";
 import { readConfig } from "../../fetch/config.js";
 import { fetchCatalog } from "../../fetch/fetch-catalog.js";
 import { summarizeReport, type BuildReport } from "../../fetch/report.js";
+import { addDeployFiles } from "../../node/deploy-files.js";
 import { readPreviousSnapshot } from "../../node/previous-site.js";
 import { writeSiteAtomically } from "../../node/site-writer.js";
 import { buildSite } from "../../site/build-site.js";
@@ -35,6 +36,7 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
     : await fetchFromUpstreams(options, previous, io, env, userAgent);
   refuseLargeDrop(previous, snapshot, options.maxDrop);
   const files = await buildSite(snapshot, { report });
+  await addDeployFiles(files);
   await writeSiteAtomically(files, options.out);
   if (report !== undefined) io.stdout(`${summarizeReport(report)}\n`);
   const bytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
