@@ -41,6 +41,7 @@ export async function fetchCatalog(options: FetchOptions): Promise<{ snapshot: C
   const report = emptyReport(now().toISOString());
   const timed = phaseTimer(report);
   const previous = new Map((options.previous?.plugins ?? []).map((plugin) => [plugin.npmName, plugin]));
+  const previousExcluded = new Map((options.previous?.excluded ?? []).map((entry) => [entry.npmName, entry]));
 
   progress.phase("listing", config.keywords.length);
   const listing = await timed("listing", () => listMembers(config.keywords, { client: upstreams.registry, intervalMs: options.searchIntervalMs }));
@@ -51,7 +52,9 @@ export async function fetchCatalog(options: FetchOptions): Promise<{ snapshot: C
   report.excluded.config = listing.packages.size - listed.length;
 
   progress.phase("packuments", listed.length);
-  const members = await timed("packuments", () => readMembers(listed, previous, upstreams.registry, report, now, () => progress.advance()));
+  const { members, excluded: excludedPackages } = await timed("packuments", () =>
+    readMembers(listed, { plugins: previous, excluded: previousExcluded }, upstreams.registry, report, now, () => progress.advance()),
+  );
 
   progress.phase("mirrors", 2);
   const refs = new Map(members.map((m) => [m.record.npmName, mirrorRefsOf(m.record.mirrors, config.mirrors[m.record.npmName] ?? [])]));
@@ -67,7 +70,7 @@ export async function fetchCatalog(options: FetchOptions): Promise<{ snapshot: C
     report.requests[platform] = upstreams[platform].stats.requests;
     report.retries[platform] = upstreams[platform].stats.retries;
   }
-  return { snapshot: { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: checkedAt, plugins }, report };
+  return { snapshot: { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: checkedAt, plugins, excluded: excludedPackages }, report };
 }
 
 function mirrorReader(upstreams: Upstreams): MirrorReader {

@@ -4,7 +4,7 @@
  * document modification time as yesterday) reuses yesterday's record with no
  * request; a package with a known ETag is asked conditionally.
  */
-import type { SnapshotPlugin } from "../snapshot/schema.js";
+import type { ExcludedPackage, SnapshotPlugin } from "../snapshot/schema.js";
 import type { UpstreamClient } from "./http/client.js";
 import type { ListedPackage } from "./registry/listing.js";
 import { fetchPackument } from "./registry/packuments.js";
@@ -18,30 +18,48 @@ export interface Member {
   readonly fetchedAt: string;
 }
 
+export interface Yesterday {
+  readonly plugins: ReadonlyMap<string, SnapshotPlugin>;
+  readonly excluded: ReadonlyMap<string, ExcludedPackage>;
+}
+
 export async function readMembers(
   listed: readonly ListedPackage[],
-  previous: ReadonlyMap<string, SnapshotPlugin>,
+  previous: Yesterday,
   client: UpstreamClient,
   report: BuildReport,
   now: () => Date,
   onDone: () => void,
-): Promise<Member[]> {
+): Promise<{ members: Member[]; excluded: ExcludedPackage[] }> {
+  const excluded: ExcludedPackage[] = [];
   const members = await Promise.all(
     listed.map(async (pkg) => {
       try {
-        return await readMember(pkg, previous.get(pkg.name), client, report, now);
+        const stillExcluded = previous.excluded.get(pkg.name);
+        if (stillExcluded !== undefined && stillExcluded.version === pkg.version && stillExcluded.modified === pkg.updated) {
+          report.excluded[stillExcluded.reason]++;
+          excluded.push(stillExcluded);
+          return undefined;
+        }
+        const member = await readMember(pkg, previous.plugins.get(pkg.name), client, report, now);
+        if (typeof member === "string") {
+          if (pkg.updated !== undefined) excluded.push({ npmName: pkg.name, version: pkg.version, modified: pkg.updated, reason: member });
+          return undefined;
+        }
+        return member;
       } catch (error) {
         // Retries are spent: one unreadable package must not sink the build.
-        return keepPrevious(pkg, previous.get(pkg.name), report, error);
+        return keepPrevious(pkg, previous.plugins.get(pkg.name), report, error);
       } finally {
         onDone();
       }
     }),
   );
-  return members.filter((member): member is Member => member !== undefined);
+  return { members: members.filter((member): member is Member => member !== undefined), excluded };
 }
 
-async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined, client: UpstreamClient, report: BuildReport, now: () => Date): Promise<Member | undefined> {
+/** A member, nothing (not found, malformed), or why it is excluded. */
+async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined, client: UpstreamClient, report: BuildReport, now: () => Date): Promise<Member | ExcludedPackage["reason"] | undefined> {
   const reusable = before === undefined ? undefined : recordOf(before);
   if (reusable !== undefined && before?.version === pkg.version && pkg.updated !== undefined && before.registry?.modified === pkg.updated) {
     report.packuments.reused++;
@@ -56,13 +74,13 @@ async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined
     report.excluded.notFound++;
     return undefined;
   }
-  if (answer.kind === "malformed") return skipMalformed(report, pkg.name, answer.reason);
   report.packuments.fetched++;
+  if (answer.kind === "malformed") return skipMalformed(report, pkg.name, answer.reason);
   const derived = derivePackage(answer.document);
   if (derived.kind === "member") return { record: derived.record, etag: answer.etag, modified: pkg.updated ?? modifiedOf(answer.document), fetchedAt: now().toISOString() };
   if (derived.kind === "malformed") return skipMalformed(report, pkg.name, derived.reason);
   report.excluded[derived.kind]++;
-  return undefined;
+  return derived.kind;
 }
 
 function keepPrevious(pkg: ListedPackage, before: SnapshotPlugin | undefined, report: BuildReport, error: unknown): Member | undefined {

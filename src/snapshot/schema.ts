@@ -80,6 +80,10 @@ export const snapshotSchema = z
     /** When the upstream data was read: the catalog's Last-Modified. */
     generatedAt: timestamp,
     plugins: z.array(snapshotPluginSchema),
+    /** Listed packages left out as deprecated or unpublished, so tomorrow need not read them again while unchanged. */
+    excluded: z
+      .array(z.object({ npmName: z.string().min(1), version: z.string(), modified: z.string(), reason: z.enum(["deprecated", "unpublished"]) }))
+      .optional(),
   })
   .superRefine((snapshot, ctx) => {
     const seen = new Map<string, number>();
@@ -125,3 +129,4 @@ function checkSums(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx):
 export type Mirror = z.infer<typeof mirrorSchema>;
 export type SnapshotPlugin = z.infer<typeof snapshotPluginSchema>;
 export type CatalogSnapshot = z.infer<typeof snapshotSchema>;
+export type ExcludedPackage = NonNullable<CatalogSnapshot["excluded"]>[number];

@@ -25,7 +25,7 @@ const NEXT = makeSnapshot(
       totalStars: 1000 - i * 37,
       totalForks: i,
       updatedAt: `2025-01-${String(10 + i).padStart(2, "0")}T00:00:00.000Z`,
-      tags: [...p.tags, "charts"],
+      tags: p.tags.some((t) => t.toLowerCase() === "charts") ? p.tags : [...p.tags, "charts"],
       hasWebUi: !p.hasWebUi,
     }),
   ),

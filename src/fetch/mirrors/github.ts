@@ -34,9 +34,9 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** Outcomes keyed by the path as asked (`owner/name`). */
 export async function readGithubMirrors(paths: readonly string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
+  if (!options.hasToken) return readOverRest(paths, options);
   const outcomes = new Map<string, MirrorOutcome>();
-  const read = options.hasToken ? (batch: string[]) => readBatch(batch, options) : (batch: string[]) => readOneByOne(batch, options);
-  const results = await Promise.all(batches(paths, options.hasToken ? (options.batchSize ?? 100) : 1).map(read));
+  const results = await Promise.all(batches(paths, options.batchSize ?? 100).map((batch) => readBatch(batch, options)));
   for (const result of results) for (const [path, outcome] of result) outcomes.set(path, outcome);
   return outcomes;
 }
@@ -108,19 +108,43 @@ function foundRepository(value: unknown): MirrorOutcome {
   return { kind: "found", canonicalPath: nameWithOwner, owner, stars: stargazerCount, forks: forkCount };
 }
 
-async function readOneByOne([path]: string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
-  if (path === undefined) return new Map();
+/**
+ * Without a token: REST, one repository a request. Unauthenticated REST allows
+ * 60 requests an hour, so once GitHub says the quota is spent (403 with
+ * `x-ratelimit-remaining: 0`, or a success that spent the last one), the
+ * rest are not asked: they keep yesterday's counts.
+ */
+async function readOverRest(paths: readonly string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
+  const budget: { spent?: string } = {};
+  const outcomes = new Map<string, MirrorOutcome>();
+  const queue = [...paths];
+  // Two workers pulling from one queue: each looks at the budget right before its request.
+  const worker = async () => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) outcomes.set(path, await readOverRestOnce(path, options, budget));
+  };
+  await Promise.all([worker(), worker()]);
+  return outcomes;
+}
+
+async function readOverRestOnce(path: string, options: GithubOptions, budget: { spent?: string }): Promise<MirrorOutcome> {
+  if (budget.spent !== undefined) return unavailable(budget.spent);
   const [owner, name] = splitPath(path);
   try {
     // fetch follows GitHub's 301 for a renamed or transferred repository.
-    const response = await options.client.request(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, { accept: [404] });
-    if (response.status === 404) return new Map([[path, { kind: "missing" }]]);
+    const response = await options.client.request(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, { accept: [403, 404] });
+    if (response.headers.get("x-ratelimit-remaining") === "0") budget.spent = `GitHub REST rate limit spent until ${resetTime(response.headers)}`;
+    if (response.status === 404) return { kind: "missing" };
+    if (response.status === 403) return unavailable(budget.spent ?? "HTTP 403");
     const repo = parseAnswer(response.text) as { full_name?: unknown; owner?: { login?: unknown }; stargazers_count?: unknown; forks_count?: unknown } | undefined;
-    const outcome = foundRepository({ nameWithOwner: repo?.full_name, owner: { login: repo?.owner?.login }, stargazerCount: repo?.stargazers_count, forkCount: repo?.forks_count });
-    return new Map([[path, outcome]]);
+    return foundRepository({ nameWithOwner: repo?.full_name, owner: { login: repo?.owner?.login }, stargazerCount: repo?.stargazers_count, forkCount: repo?.forks_count });
   } catch (error) {
-    return new Map([[path, unavailable(describeError(error))]]);
+    return unavailable(describeError(error));
   }
+}
+
+function resetTime(headers: Headers): string {
+  const reset = Number(headers.get("x-ratelimit-reset"));
+  return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000).toISOString() : "its reset";
 }
 
 function splitPath(path: string): [string, string] {

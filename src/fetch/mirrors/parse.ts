@@ -18,7 +18,10 @@ const PLATFORM_OF_DOMAIN: Record<string, Platform> = { "github.com": "github", "
 /** `"github:u/r"`, `"u/r"`, `{ type: "git", url: "git+ssh://git@gitlab.com/g/r.git" }`, … */
 export function mirrorFromRepository(repository: unknown): MirrorRef | undefined {
   const url = typeof repository === "string" ? repository : urlField(repository);
-  return url === undefined ? undefined : fromGitUrl(url);
+  if (url === undefined) return undefined;
+  // hosted-git-info reads most forms; a URL into the repository (GitLab's /-/tree/…) is cut back to its root.
+  const webUrl = url.trim().replace(/^git\+/, "");
+  return fromGitUrl(url) ?? (/^https?:\/\//i.test(webUrl) ? fromGitUrl(repositoryRoot(webUrl) ?? "") : undefined);
 }
 
 /**
