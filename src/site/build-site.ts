@@ -49,9 +49,10 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
     orders: data.add("orders", ordersFile),
     filters: data.add("filters", filtersOf(byStars)),
     search: writeSearch(data, byStars, options.chunkLimits),
-    snapshot: data.add("snapshot", snapshot),
   };
-  const manifest: SiteManifest = { ...manifestWithoutId, buildId: data.combinedHash() };
+  // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
+  const buildId = data.combinedHash();
+  const manifest: SiteManifest = { ...manifestWithoutId, snapshot: data.add("snapshot", snapshot), buildId };
   writeStaticPages(files, orders);
   if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
@@ -125,4 +126,17 @@ function writeStaticPages(files: SiteFiles, orders: Record<SortKey, readonly Sna
       files.set(staticPagePath(sort, page), encoder.encode(body));
     }
   }
+}
+
+/**
+ * True when two snapshots serve exactly the same answers: same plugins with
+ * the same public fields, READMEs and creator logins. Bookkeeping (fetch
+ * times, ETags, per-mirror details) does not count.
+ */
+export function servesSameCatalog(a: CatalogSnapshot, b: CatalogSnapshot): boolean {
+  const served = (snapshot: CatalogSnapshot) =>
+    JSON.stringify(
+      sortPlugins(snapshot.plugins, "stars").map((plugin) => [toWirePlugin(plugin), plugin.readme, plugin.creators.map((c) => c.toLowerCase()).sort()]),
+    );
+  return a.plugins.length === b.plugins.length && served(a) === served(b);
 }

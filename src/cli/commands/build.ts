@@ -8,7 +8,7 @@ import { summarizeReport, type BuildReport } from "../../fetch/report.js";
 import { addDeployFiles } from "../../node/deploy-files.js";
 import { readPreviousSnapshot } from "../../node/previous-site.js";
 import { writeSiteAtomically } from "../../node/site-writer.js";
-import { buildSite } from "../../site/build-site.js";
+import { buildSite, servesSameCatalog } from "../../site/build-site.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
 import { parseSnapshot } from "../../snapshot/validate.js";
 import { CliError, type CliIo } from "../io.js";
@@ -35,7 +35,10 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
     ? { snapshot: await readSnapshotFile(options.snapshot), report: undefined }
     : await fetchFromUpstreams(options, previous, io, env, userAgent);
   refuseLargeDrop(previous, snapshot, options.maxDrop);
-  const files = await buildSite(snapshot, { report });
+  // Nothing served changed: rebuild yesterday's site byte for byte, so publishing it changes nothing.
+  const unchanged = previous !== undefined && servesSameCatalog(previous, snapshot);
+  const files = await buildSite(unchanged ? previous : snapshot, { report });
+  if (unchanged) io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
   await addDeployFiles(files);
   await writeSiteAtomically(files, options.out);
   if (report !== undefined) io.stdout(`${summarizeReport(report)}\n`);
@@ -47,7 +50,9 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
 async function fetchFromUpstreams(options: BuildOptions, previous: CatalogSnapshot | undefined, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<{ snapshot: CatalogSnapshot; report: BuildReport }> {
   const config = await readConfig(options.config);
   const upstreams = await createUpstreams(options, env, userAgent);
-  return fetchCatalog({ config, upstreams, previous, progress: createProgress(io), searchIntervalMs: options.searchIntervalMs });
+  const fetched = await fetchCatalog({ config, upstreams, previous, progress: createProgress(io), searchIntervalMs: options.searchIntervalMs });
+  // Our own output is checked like any snapshot; parsing also gives it the canonical key order.
+  return { snapshot: parseSnapshot(JSON.stringify(fetched.snapshot), "the fetched catalog"), report: fetched.report };
 }
 
 export function refuseLargeDrop(previous: CatalogSnapshot | undefined, next: CatalogSnapshot, maxDrop: number): void {
