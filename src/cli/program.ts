@@ -25,6 +25,7 @@ interface BuildCliOptions {
   gitlabUrl: string;
   timeout: number;
   searchInterval: number;
+  report?: string;
 }
 
 export async function run(argv: readonly string[], io: CliIo, version: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
@@ -68,6 +69,7 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
     .option("--gitlab-url <url>", "GitLab instance root (REST under /api/v4, GraphQL at /api/graphql)", "https://gitlab.com")
     .option("--timeout <ms>", "per-request timeout in milliseconds", parseWholeNumber, 30_000)
     .option("--search-interval <ms>", "pause between two registry search pages", parseWholeNumber, 500)
+    .option("--report <file>", "also write the build report (JSON) to this file, even when the build is refused")
     .addHelpText("after", "\nTokens come from the environment only: GITHUB_TOKEN (GraphQL needs one; without it GitHub is read through REST) and GITLAB_TOKEN.")
     .action((options: BuildCliOptions) =>
       buildCommand(
@@ -76,6 +78,7 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
           gitlabUrl: options.gitlabUrl, timeoutMs: options.timeout, searchIntervalMs: options.searchInterval,
           ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }),
           ...(options.previous === undefined ? {} : { previous: options.previous }),
+          ...(options.report === undefined ? {} : { reportFile: options.report }),
         },
         io, env, `plugin-catalog/${version}`,
       ));

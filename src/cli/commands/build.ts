@@ -1,5 +1,5 @@
 /** `plugin-catalog build`: snapshot (read or fetched) → site, written whole or not at all. */
-import { readFile, readdir, stat } from "node:fs/promises";
+import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MANIFEST_PATH } from "../../core/site-format.js";
 import { readConfig } from "../../fetch/config.js";
@@ -23,6 +23,8 @@ export interface BuildOptions extends UpstreamSettings {
   /** Largest share of the previous plugins that may vanish (0…1). */
   readonly maxDrop: number;
   readonly searchIntervalMs: number;
+  /** Also write the build report here, even when the build is then refused. */
+  readonly reportFile?: string;
 }
 
 export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<void> {
@@ -34,6 +36,7 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   const { snapshot, report } = options.snapshot !== undefined
     ? { snapshot: await readSnapshotFile(options.snapshot), report: undefined }
     : await fetchFromUpstreams(options, previous, io, env, userAgent);
+  if (report !== undefined) await publishReport(report, options.reportFile, io);
   refuseLargeDrop(previous, snapshot, options.maxDrop);
   // Nothing served changed: rebuild yesterday's site byte for byte, so publishing it changes nothing.
   const unchanged = previous !== undefined && servesSameCatalog(previous, snapshot);
@@ -41,7 +44,6 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   if (unchanged) io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
   await addDeployFiles(files);
   await writeSiteAtomically(files, options.out);
-  if (report !== undefined) io.stdout(`${summarizeReport(report)}\n`);
   const bytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   io.stdout(`Built ${snapshot.plugins.length} plugins into ${options.out}: ${files.size} files, ${(bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`);
@@ -53,6 +55,12 @@ async function fetchFromUpstreams(options: BuildOptions, previous: CatalogSnapsh
   const fetched = await fetchCatalog({ config, upstreams, previous, progress: createProgress(io), searchIntervalMs: options.searchIntervalMs });
   // Our own output is checked like any snapshot; parsing also gives it the canonical key order.
   return { snapshot: parseSnapshot(JSON.stringify(fetched.snapshot), "the fetched catalog"), report: fetched.report };
+}
+
+/** Printed and written before anything can refuse the build, so a failed run still shows what it saw. */
+async function publishReport(report: BuildReport, file: string | undefined, io: CliIo): Promise<void> {
+  io.stdout(`${summarizeReport(report)}\n`);
+  if (file !== undefined) await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 export function refuseLargeDrop(previous: CatalogSnapshot | undefined, next: CatalogSnapshot, maxDrop: number): void {
