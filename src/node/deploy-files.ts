@@ -1,21 +1,35 @@
 /**
  * What makes a site directory deployable as it is: the CDN configuration
- * from `templates/cloudflare/` and the bundled Worker as `_worker.js`
- * (Cloudflare Pages' advanced mode; `_routes.json` sends only `/api/*` to it).
+ * rendered from `templates/cloudflare/` and the bundled Worker as
+ * `_worker.js` (Cloudflare Pages' advanced mode; `_routes.json` sends only
+ * `/api/*` to it). The URL rewrite rules, which are applied through
+ * Cloudflare's API rather than deployed as a file, go to `_deploy/`.
  */
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_PER_PAGE } from "../core/site-format.js";
 import type { SiteFiles } from "../site/build-site.js";
 
 const TEMPLATES = fileURLToPath(new URL("../../../templates/cloudflare/", import.meta.url));
 const WORKER_BUNDLE = fileURLToPath(new URL("../../worker/_worker.js", import.meta.url));
+const REWRITE_RULES = "url-rewrite-rules.json";
 
-export async function addDeployFiles(files: SiteFiles): Promise<void> {
-  for (const name of await readdir(TEMPLATES)) files.set(name, await readFile(join(TEMPLATES, name)));
+export async function addDeployFiles(files: SiteFiles, plugins: number): Promise<void> {
+  for (const name of await readdir(TEMPLATES)) {
+    const text = await readFile(join(TEMPLATES, name), "utf8");
+    if (name === REWRITE_RULES) files.set(`_deploy/cloudflare-${name}`, new TextEncoder().encode(renderRewriteRules(text, plugins)));
+    else files.set(name, new TextEncoder().encode(text));
+  }
   try {
     files.set("_worker.js", await readFile(WORKER_BUNDLE));
   } catch {
     throw new Error(`the Worker bundle ${WORKER_BUNDLE} is missing: run npm run build:ts`);
   }
+}
+
+/** Only pages that exist are rewritten: a page past the end must reach the shim, which answers it with 200 and no plugins. */
+export function renderRewriteRules(template: string, plugins: number): string {
+  const pages = Math.max(1, Math.ceil(plugins / DEFAULT_PER_PAGE));
+  return template.replace("{{PAGES}}", Array.from({ length: pages }, (_, i) => String(i + 1)).join("|"));
 }

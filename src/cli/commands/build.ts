@@ -42,7 +42,7 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   const unchanged = previous !== undefined && servesSameCatalog(previous, snapshot);
   const files = await buildSite(unchanged ? previous : snapshot, { report });
   if (unchanged) io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
-  await addDeployFiles(files);
+  await addDeployFiles(files, (unchanged ? previous : snapshot).plugins.length);
   await writeSiteAtomically(files, options.out);
   const bytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
