@@ -7,12 +7,12 @@
  */
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { DEFAULT_PER_PAGE } from "../core/site-format.js";
 import type { SiteFiles } from "../site/build-site.js";
+import { packageRoot } from "./package-root.js";
 
-const TEMPLATES = fileURLToPath(new URL("../../../templates/cloudflare/", import.meta.url));
-const WORKER_BUNDLE = fileURLToPath(new URL("../../worker/_worker.js", import.meta.url));
+const TEMPLATES = join(packageRoot(), "templates", "cloudflare");
+const WORKER_BUNDLE = join(packageRoot(), "lib", "worker", "_worker.js");
 const REWRITE_RULES = "url-rewrite-rules.json";
 
 export async function addDeployFiles(files: SiteFiles, plugins: number): Promise<void> {
