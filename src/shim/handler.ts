@@ -3,6 +3,7 @@
  * from a built site. It never imports a runtime: each runtime hands it a
  * `SiteReader` and passes it `Request`s.
  */
+import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, openApiDocument } from "../core/openapi.js";
 import { parseQuery, queryKey, type CatalogQuery } from "../core/query.js";
 import type { Catalog } from "./catalog.js";
 import { answerQuery } from "./execute.js";
@@ -11,7 +12,7 @@ import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModif
 import { CatalogUnavailable, HttpProblem, internalError, invalidParameters, problemBody } from "./problem.js";
 import { CatalogSource } from "./source.js";
 
-export const PLUGINS_PATH = "/api/plugins";
+export { PLUGINS_PATH };
 
 export interface ShimOptions {
   readonly reader: SiteReader;
@@ -45,7 +46,9 @@ export function createShim(options: ShimOptions): FetchHandler {
 
 async function route(request: Request, source: CatalogSource): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname !== PLUGINS_PATH) throw new HttpProblem(404, `There is no API resource at ${url.pathname}; the API serves ${PLUGINS_PATH}.`);
+  if (url.pathname !== PLUGINS_PATH && url.pathname !== OPENAPI_PATH) {
+    throw new HttpProblem(404, `There is no API resource at ${url.pathname}; the API serves ${PLUGINS_PATH} and its description ${OPENAPI_PATH}.`);
+  }
   switch (request.method) {
     case "GET":
     case "HEAD":
@@ -53,8 +56,9 @@ async function route(request: Request, source: CatalogSource): Promise<Response>
     case "OPTIONS":
       return new Response(null, { status: 204, headers: preflightHeaders(request) });
     default:
-      throw new HttpProblem(405, `${request.method} is not allowed on ${PLUGINS_PATH}; allowed: ${ALLOWED_METHODS}.`, {}, { Allow: ALLOWED_METHODS });
+      throw new HttpProblem(405, `${request.method} is not allowed on ${url.pathname}; allowed: ${ALLOWED_METHODS}.`, {}, { Allow: ALLOWED_METHODS });
   }
+  if (url.pathname === OPENAPI_PATH) return answerDocument(request);
   const parsed = parseQuery(url.searchParams);
   if (!parsed.ok) throw invalidParameters(parsed.problems);
   return answerFromCurrentBuild(request, parsed.query, source);
@@ -84,6 +88,21 @@ async function answer(request: Request, query: CatalogQuery, catalog: Catalog): 
   if (isNotModified(request, etag, catalog.lastModified)) return new Response(null, { status: 304, headers });
   const body = await answerQuery(catalog, query);
   return textResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+}
+
+/** The document depends on code only: serialized and hashed once per isolate, on its first request. */
+let servedDocument: Promise<{ readonly text: string; readonly etag: string }> | undefined;
+
+async function answerDocument(request: Request): Promise<Response> {
+  servedDocument ??= (async () => {
+    const text = JSON.stringify(openApiDocument());
+    return { text, etag: await entityTag("openapi", text) };
+  })();
+  const { text, etag } = await servedDocument;
+  const headers = { ...CORS_HEADERS, "Cache-Control": API_CACHE_CONTROL, ETag: etag };
+  // No Last-Modified (the document has no date of its own), so only If-None-Match can match.
+  if (isNotModified(request, etag, "")) return new Response(null, { status: 304, headers });
+  return textResponse(request, 200, text, { ...headers, "Content-Type": OPENAPI_MEDIA_TYPE });
 }
 
 function problemResponse(request: Request, problem: HttpProblem): Response {

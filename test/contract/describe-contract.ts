@@ -4,10 +4,14 @@
  * `describeContract("in-process", startInProcessTarget)`, and later an edge
  * runtime. Each suite asks for the catalogs it needs through `start`; one
  * target per catalog is started lazily, shared by all suites of this run,
- * and closed at the end.
+ * and closed at the end. Every response a suite receives is first checked
+ * against the OpenAPI document (`conformingTarget`): a departure fails the
+ * test that made the request.
  */
 import { afterAll, describe } from "vitest";
+import { openApiDocument } from "../../src/core/openapi.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
+import { conformingTarget, ResponseConformance } from "../openapi/conformance.js";
 import type { StartTarget, Target } from "../support/targets.js";
 import { cachingSuite } from "./suites/caching.js";
 import { errorsSuite } from "./suites/errors.js";
@@ -41,10 +45,11 @@ export const CONTRACT_SUITES: Readonly<Record<string, ContractSuite>> = {
 export function describeContract(targetName: string, startTarget: StartTarget, suites: readonly string[] = Object.keys(CONTRACT_SUITES)): void {
   describe(`contract via ${targetName}`, () => {
     const started = new Map<CatalogSnapshot, Promise<Target>>();
+    const conformance = new ResponseConformance(openApiDocument());
     const shared: StartTarget = (snapshot) => {
       let target = started.get(snapshot);
       if (target === undefined) {
-        target = startTarget(snapshot);
+        target = startTarget(snapshot).then((raw) => conformingTarget(raw, conformance));
         started.set(snapshot, target);
       }
       return target;

@@ -11,6 +11,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { WirePlugin as PublicPlugin } from "../support/fixtures.js";
+import { startServeProcess } from "../support/targets.js";
 import {
   startFakeGitHub,
   startFakeGitLab,
@@ -209,27 +211,8 @@ export async function removeDir(dir: string | undefined): Promise<void> {
 // The built site
 // ---------------------------------------------------------------------------
 
-/** The public fields of a plugin (CONTRACT section 2), in contract order. */
-export const PLUGIN_KEYS = [
-  "slug", "npmName", "name", "description", "version", "license", "homepage",
-  "totalStars", "totalForks", "hasWebUi", "publishedAt", "updatedAt", "tags",
-] as const;
-
-export interface PublicPlugin {
-  slug: string;
-  npmName: string;
-  name: string;
-  description: string;
-  version: string;
-  license: string;
-  homepage: string | null;
-  totalStars: number;
-  totalForks: number;
-  hasWebUi: boolean;
-  publishedAt: string;
-  updatedAt: string;
-  tags: string[];
-}
+export { PLUGIN_KEYS } from "../support/fixtures.js";
+export type { PublicPlugin };
 
 export interface SnapshotPlugin extends PublicPlugin {
   readme: string;
@@ -303,56 +286,19 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** `serve DIR --port 0 --host 127.0.0.1`, resolved once it prints its URL. */
-export function serve(dir: string, timeoutMs = 20_000): Promise<Served> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, "serve", dir, "--port", "0", "--host", "127.0.0.1"], {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    let settled = false;
-    const exited = new Promise<void>((done) => child.once("exit", () => done()));
-    const stop = async (): Promise<void> => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(kill);
-    };
-    const fail = (why: string): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void stop();
-      reject(new Error(`${why}\nstdout: ${stdout}\nstderr: ${stderr}`));
-    };
-    const timer = setTimeout(() => fail(`serve printed no URL within ${timeoutMs} ms`), timeoutMs);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout);
-      if (match && !settled) {
-        settled = true;
-        clearTimeout(timer);
-        const baseUrl = `http://127.0.0.1:${match[1]}`;
-        resolvePromise({
-          baseUrl,
-          stop,
-          get: async (pathAndQuery) => {
-            const response = await fetch(`${baseUrl}${pathAndQuery}`);
-            const text = await response.text();
-            if (response.status !== 200) throw new Error(`GET ${pathAndQuery}: ${response.status} ${text}`);
-            return JSON.parse(text) as unknown;
-          },
-        });
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", (error) => fail(`could not spawn serve: ${error.message}`));
-    child.on("exit", (code) => fail(`serve exited early with ${String(code)}`));
-  });
+/** `serve DIR --port 0 --host 127.0.0.1` (the shared spawner), with a JSON getter. */
+export async function serve(dir: string, timeoutMs = 20_000): Promise<Served> {
+  const server = await startServeProcess(dir, timeoutMs);
+  return {
+    baseUrl: server.baseUrl,
+    stop: server.stop,
+    get: async (pathAndQuery) => {
+      const response = await fetch(`${server.baseUrl}${pathAndQuery}`);
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`GET ${pathAndQuery}: ${response.status} ${text}`);
+      return JSON.parse(text) as unknown;
+    },
+  };
 }
 
 export interface PluginsPage {

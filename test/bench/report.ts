@@ -1,0 +1,102 @@
+/** The bench's readable table: every figure with its unit, its target and PASS/FAIL. */
+import type { BenchOptions } from "./args.js";
+import { wasBusy } from "./machine.js";
+import { QUERY_CLASSES, Q_CLASSES, type QueryClass } from "./queries.js";
+import type { BenchResults } from "./results.js";
+
+interface Target {
+  readonly text: string;
+  readonly pass: boolean;
+}
+
+interface Row {
+  readonly measure: string;
+  readonly value: string;
+  /** Absent: informational. */
+  readonly target?: Target;
+}
+
+type Section = readonly [title: string, rows: readonly Row[]];
+
+const MIB = 1024 * 1024;
+const mb = (bytes: number): string => `${(bytes / MIB).toFixed(2)} MB`;
+const ms = (value: number): string => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
+const percent = (share: number): string => `${(share * 100).toFixed(0)} %`;
+const atMost = (value: number, limit: number, text: string): Target => ({ text: `≤ ${text}`, pass: value <= limit });
+
+const P99_TARGET_MS: Record<QueryClass, number> = { default: 1, unfiltered: 1, filter: 2, q1: 5, qPrefix: 5, qFilters: 5 };
+
+export function sections(r: BenchResults): Section[] {
+  return [
+    ["Build (real CLI, child process)", [
+      { measure: "build wall time", value: `${(r.buildMs / 1000).toFixed(1)} s`, target: atMost(r.buildMs, 60_000, "60 s") },
+      { measure: "build peak RSS", value: `${r.buildPeakRssMb.toFixed(0)} MB`, target: atMost(r.buildPeakRssMb, 2048, "2048 MB") },
+    ]],
+    ["Site size", [
+      { measure: "files", value: `${r.siteFiles}` },
+      { measure: "total, raw", value: mb(r.siteBytes) },
+      { measure: "total, gzip -6", value: mb(r.siteGzipBytes) },
+      { measure: `search data (${r.searchFiles} files), raw`, value: `${mb(r.searchBytes)} (${percent(r.searchBytes / r.siteBytes)})` },
+      { measure: "search data, gzip -6", value: `${mb(r.searchGzipBytes)} (${percent(r.searchGzipBytes / r.siteGzipBytes)})` },
+      { measure: "largest search file, raw", value: mb(r.largestSearchFileBytes) },
+    ]],
+    [`Cold start (fresh process per sample, ${r.coldSamples} samples)`, [
+      { measure: "first unfiltered page, median", value: ms(r.coldUnfilteredMs), target: atMost(r.coldUnfilteredMs, 20, "20 ms") },
+      { measure: "first unfiltered page, max", value: ms(r.coldUnfilteredMaxMs), target: atMost(r.coldUnfilteredMaxMs, 20, "20 ms") },
+      { measure: "  bytes read, median", value: mb(r.coldUnfilteredBytesRead) },
+      { measure: "first q answer, median", value: ms(r.coldQueryMs), target: atMost(r.coldQueryMs, 300, "300 ms") },
+      { measure: "first q answer, max", value: ms(r.coldQueryMaxMs), target: atMost(r.coldQueryMaxMs, 300, "300 ms") },
+      { measure: "  bytes read, all files, median", value: mb(r.coldQueryBytesRead) },
+      { measure: "  search data read, median", value: mb(r.coldQuerySearchBytesRead), target: atMost(r.coldQuerySearchBytesRead, 2 * MIB, "2 MB") },
+      { measure: "  search data read, max", value: mb(r.coldQuerySearchBytesReadMax), target: atMost(r.coldQuerySearchBytesReadMax, 2 * MIB, "2 MB") },
+      { measure: "before each: loading the shim's modules", value: ms(r.coldImportMs) },
+      { measure: "before each: Node's lazy Fetch API + WebCrypto", value: ms(r.coldRuntimeInitMs) },
+    ]],
+    [`Warm in-process latency (${r.warmQueriesPerClass} queries per class, Request → body read)`, [
+      ...QUERY_CLASSES.flatMap((kind): Row[] => [
+        { measure: `${kind} p50`, value: ms(r.p50Ms[kind]) },
+        { measure: `${kind} p99`, value: ms(r.p99Ms[kind]), target: atMost(r.p99Ms[kind], P99_TARGET_MS[kind], `${P99_TARGET_MS[kind]} ms`) },
+        { measure: `${kind} max  (answers with ≥ 1 plugin: ${percent(r.nonEmptyShare[kind])})`, value: ms(r.maxMs[kind]) },
+      ]),
+      { measure: "read from disk during the timed run", value: mb(r.warmBytesRead) },
+      { measure: "GC pauses during the timed run", value: `${r.warmGc.count}, ${r.warmGc.totalMs.toFixed(0)} ms in all, longest ${r.warmGc.longestMs.toFixed(1)} ms` },
+    ]],
+    ["Memory (shim in its own process, after gc)", [
+      { measure: "heapUsed after the mixed queries", value: `${r.heapMb.toFixed(1)} MB`, target: { text: "< 128 MB", pass: r.heapMb < 128 } },
+      { measure: "  of which before the shim existed", value: `${r.heapBaselineMb.toFixed(1)} MB` },
+      { measure: "  heapUsed after the timed run too", value: `${r.heapAfterTimedMb.toFixed(1)} MB` },
+    ]],
+    ["HTTP on loopback (serveSite, autocannon)", [
+      { measure: "/api/plugins", value: `${r.httpRps.default.toFixed(0)} req/s (p99 ${r.httpP99Ms.default} ms)` },
+      { measure: "q, rotating type-ahead queries", value: `${r.httpRps.q.toFixed(0)} req/s (p99 ${r.httpP99Ms.q} ms)` },
+    ]],
+  ];
+}
+
+export function renderReport(r: BenchResults, options: BenchOptions): string {
+  const all = sections(r);
+  const rows = all.flatMap(([, list]) => list);
+  const width = [Math.max(...rows.map((row) => row.measure.length)), Math.max(...rows.map((row) => row.value.length)), 12];
+  const line = (cells: readonly string[]): string => cells.map((cell, i) => cell.padEnd(width[i] ?? 0)).join("  ").trimEnd();
+  const { machine } = r;
+  const out: string[] = [
+    `plugin-catalog bench: ${r.plugins} plugins, seed ${r.seed}${r.quick ? " (--quick)" : ""}`,
+    `machine: ${machine.cpus} cores, Node ${machine.node}, 1-min load average ${machine.loadStart.toFixed(1)} at start, ${machine.loadMax.toFixed(1)} at most, ${machine.loadEnd.toFixed(1)} at end`,
+  ];
+  if (wasBusy(machine)) out.push("WARNING: other processes competed for the cores during this run; timings are pessimistic. Run again on a quiet machine.");
+  out.push("");
+  for (const [title, list] of all) {
+    out.push(title, "-".repeat(title.length));
+    for (const row of list) out.push(line([row.measure, row.value, row.target?.text ?? "", row.target === undefined ? "" : row.target.pass ? "PASS" : "FAIL"]));
+    out.push("");
+  }
+  const failed = rows.filter((row) => row.target !== undefined && !row.target.pass);
+  out.push(failed.length === 0 ? "All targets met." : `Targets missed (${failed.length}): ${failed.map((row) => row.measure.trim()).join("; ")}.`);
+  out.push(`q classes: ${Q_CLASSES.join(", ")}. 1 MB = 2^20 bytes. The exit code reports broken runs only, not missed targets.`);
+  out.push("", "Reproduce:", `  npm run bench -- --plugins ${options.plugins} --seed ${options.seed}${options.quick ? " --quick" : ""}`);
+  out.push(`  (or, already compiled: node lib/test/bench/run.js --plugins ${options.plugins} --seed ${options.seed}${options.quick ? " --quick" : ""} --json bench.json)`);
+  out.push("  slowest queries, to replay one (node lib/src/cli/main.js query DIR 'q=…'):");
+  out.push(`    cold q: ${r.coldQuerySlowest}`);
+  for (const kind of QUERY_CLASSES) out.push(`    warm ${kind}: ${r.slowestQuery[kind]}`);
+  return out.join("\n");
+}

@@ -1,0 +1,62 @@
+/**
+ * Warm in-process latency and the shim's heap, in a process of its own run
+ * with `--expose-gc`: `warm-child.js RESULT PLAN_FILE`. Nothing else lives in
+ * this heap (the snapshot and vocabulary stay in the parent).
+ */
+import { readFile } from "node:fs/promises";
+import { createShim } from "../../src/shim/index.js";
+import { childArgs, runChildMain, writeChildResult } from "./child-result.js";
+import { createCountingReader } from "./counting-reader.js";
+import { GcWatch } from "./gc-watch.js";
+import { QUERY_CLASSES, type QueryClass } from "./queries.js";
+import { checkOk, timedRequest, totalOf } from "./shim-client.js";
+import type { WarmPlan, WarmResult } from "./warm-plan.js";
+
+const MB = 1024 * 1024;
+
+function heapAfterGc(): number {
+  if (globalThis.gc === undefined) throw new Error("warm-child needs node --expose-gc");
+  globalThis.gc();
+  globalThis.gc();
+  return process.memoryUsage().heapUsed / MB;
+}
+
+const perClass = <T>(make: () => T): Record<QueryClass, T> =>
+  Object.fromEntries(QUERY_CLASSES.map((kind) => [kind, make()])) as Record<QueryClass, T>;
+
+runChildMain(async () => {
+  const { resultFile, args: [planFile] } = childArgs(1);
+  const plan = JSON.parse(await readFile(planFile!, "utf8")) as WarmPlan;
+  const baselineHeapMb = heapAfterGc();
+
+  const counting = createCountingReader(plan.siteDir);
+  const shim = createShim({ reader: counting.reader });
+  for (const path of plan.heapMix) checkOk(await timedRequest(shim, path), path);
+  const heapMb = heapAfterGc();
+
+  counting.reset();
+  const gcWatch = new GcWatch();
+  const timings = perClass<number[]>(() => []);
+  const nonEmpty = perClass(() => 0);
+  const slowest = perClass(() => ({ path: "", ms: -1 }));
+  for (const { kind, path } of plan.timed) {
+    const answer = await timedRequest(shim, path);
+    checkOk(answer, path);
+    timings[kind].push(answer.ms);
+    if (answer.ms > slowest[kind].ms) slowest[kind] = { path, ms: answer.ms };
+    if (totalOf(answer.body) > 0) nonEmpty[kind]++;
+  }
+  const timedGc = await gcWatch.stop();
+  const result: WarmResult = {
+    baselineHeapMb,
+    heapMb,
+    heapAfterTimedMb: heapAfterGc(),
+    rssMb: process.memoryUsage().rss / MB,
+    timings,
+    slowest,
+    nonEmpty,
+    timedReads: { ...counting.counts },
+    timedGc,
+  };
+  await writeChildResult(resultFile, result);
+});
