@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { MANIFEST_PATH, type SiteManifest } from "../core/site-format.js";
 import type { CatalogSnapshot } from "../snapshot/schema.js";
 import { parseSnapshot } from "../snapshot/validate.js";
@@ -11,19 +12,25 @@ import { parseSnapshot } from "../snapshot/validate.js";
 /** Undefined when there is no site there yet (a first build); throws when there is one that cannot be read. */
 export async function readPreviousSnapshot(location: string): Promise<CatalogSnapshot | undefined> {
   const read = /^https?:\/\//i.test(location) ? readFromUrl(location) : readFromDirectory(location);
-  const manifestText = await read(MANIFEST_PATH);
+  const manifestText = await read(MANIFEST_PATH).then((bytes) => (bytes === undefined ? undefined : textOf(bytes)));
   if (manifestText === undefined) return undefined;
   const manifest = JSON.parse(manifestText) as Partial<SiteManifest>;
   if (typeof manifest.snapshot !== "string") throw new Error(`the previous site at ${location} has no snapshot in its manifest`);
-  const snapshotText = await read(manifest.snapshot);
+  const snapshotText = await read(manifest.snapshot).then((bytes) => (bytes === undefined ? undefined : textOf(bytes)));
   if (snapshotText === undefined) throw new Error(`the previous site at ${location} lacks ${manifest.snapshot}`);
   return parseSnapshot(snapshotText, `${location}/${manifest.snapshot}`);
 }
 
+/** Gzipped files are recognised by their magic bytes: a CDN may already have decoded them. */
+function textOf(bytes: Uint8Array): string {
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  return new TextDecoder().decode(gzipped ? gunzipSync(bytes) : bytes);
+}
+
 function readFromDirectory(root: string) {
-  return async (path: string): Promise<string | undefined> => {
+  return async (path: string): Promise<Uint8Array | undefined> => {
     try {
-      return await readFile(join(root, path), "utf8");
+      return await readFile(join(root, path));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;
@@ -32,10 +39,10 @@ function readFromDirectory(root: string) {
 }
 
 function readFromUrl(base: string) {
-  return async (path: string): Promise<string | undefined> => {
+  return async (path: string): Promise<Uint8Array | undefined> => {
     const response = await fetch(`${base.replace(/\/+$/, "")}/${path}`, { signal: AbortSignal.timeout(120_000) });
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`GET ${base}/${path} answered ${response.status}`);
-    return response.text();
+    return new Uint8Array(await response.arrayBuffer());
   };
 }

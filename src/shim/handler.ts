@@ -78,7 +78,7 @@ async function answerFromCurrentBuild(request: Request, query: CatalogQuery, sou
 }
 
 async function answer(request: Request, query: CatalogQuery, catalog: Catalog): Promise<Response> {
-  const etag = await entityTag(catalog.manifest.buildId, queryKey(query));
+  const etag = entityTag(catalog.manifest.buildId, queryKey(query));
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
     "Cache-Control": API_CACHE_CONTROL,
@@ -96,7 +96,7 @@ let servedDocument: Promise<{ readonly text: string; readonly etag: string }> | 
 async function answerDocument(request: Request): Promise<Response> {
   servedDocument ??= (async () => {
     const text = JSON.stringify(openApiDocument());
-    return { text, etag: await entityTag("openapi", text) };
+    return { text, etag: entityTag("openapi", text) };
   })();
   const { text, etag } = await servedDocument;
   const headers = { ...CORS_HEADERS, "Cache-Control": API_CACHE_CONTROL, ETag: etag };

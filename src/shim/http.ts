@@ -1,4 +1,5 @@
 /** HTTP details of the API's responses: caching, validators, CORS. */
+import { hash64 } from "../core/hash.js";
 
 /**
  * Browsers and CDNs may cache an answer for 5 minutes and serve it stale for
@@ -26,10 +27,8 @@ export function preflightHeaders(request: Request): Record<string, string> {
 }
 
 /** A strong validator for one effective query against one build. */
-export async function entityTag(buildId: string, queryKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(queryKey));
-  const hex = [...new Uint8Array(digest, 0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `"${buildId}-${hex}"`;
+export function entityTag(buildId: string, queryKey: string): string {
+  return `"${buildId}-${hash64(queryKey)}"`;
 }
 
 /** RFC 9110 §13.1.2/§13.1.3: If-None-Match (weak comparison) wins over If-Modified-Since. */

@@ -4,6 +4,7 @@
  * The same snapshot always gives the same bytes.
  */
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { sortPlugins } from "../core/order.js";
 import { pageWindow } from "../core/paging.js";
 import { SORT_KEYS, toWirePlugin, type Plugin, type SortKey } from "../core/plugin.js";
@@ -52,7 +53,7 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();
-  const manifest: SiteManifest = { ...manifestWithoutId, snapshot: data.add("snapshot", snapshot), buildId };
+  const manifest: SiteManifest = { ...manifestWithoutId, snapshot: data.addGzipped("snapshot", snapshot), buildId };
   writeStaticPages(files, orders);
   if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
@@ -70,6 +71,14 @@ class DataFiles {
     const path = `catalog/data/${kind}.${hash}.json`;
     this.files.set(path, bytes);
     this.hashes.push(`${kind}:${hash}`);
+    return path;
+  }
+
+  /** Bookkeeping that is read back, not served: compressed, and not part of the build id. */
+  addGzipped(kind: string, content: unknown): string {
+    const bytes = gzipSync(JSON.stringify(content), { level: 9 });
+    const path = `catalog/data/${kind}.${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.json.gz`;
+    this.files.set(path, bytes);
     return path;
   }
 

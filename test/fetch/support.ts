@@ -13,6 +13,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { WirePlugin as PublicPlugin } from "../support/fixtures.js";
 import { startServeProcess } from "../support/targets.js";
+import { readPreviousSnapshot } from "../../src/node/previous-site.js";
 import {
   startFakeGitHub,
   startFakeGitLab,
@@ -249,7 +250,8 @@ export interface Site {
 export async function readSite(dir: string): Promise<Site> {
   const manifest = JSON.parse(await readFile(join(dir, "catalog", "manifest.json"), "utf8")) as Site["manifest"];
   if (typeof manifest.snapshot !== "string") throw new Error(`${dir}: the manifest names no snapshot`);
-  const snapshot = JSON.parse(await readFile(join(dir, manifest.snapshot), "utf8")) as { plugins: SnapshotPlugin[] };
+  const snapshot = (await readPreviousSnapshot(dir)) as { plugins: SnapshotPlugin[] } | undefined;
+  if (snapshot === undefined) throw new Error(`${dir}: no snapshot could be read`);
   const report = JSON.parse(await readFile(join(dir, "catalog", "report.json"), "utf8")) as BuildReport;
   return { manifest, plugins: snapshot.plugins, byName: new Map(snapshot.plugins.map((p) => [p.npmName, p])), report };
 }

@@ -115,3 +115,14 @@ describe("queryKey: one key per effective query", () => {
     expect(key("q=alpha beta")).not.toBe(key("q=beta alpha"));
   });
 });
+
+describe("hash64", () => {
+  it("is stable, 16 hex digits, and tells near-identical keys apart", async () => {
+    const { hash64 } = await import("../../src/core/hash.js");
+    expect(hash64("sort=stars&page=1&per_page=50")).toMatch(/^[0-9a-f]{16}$/);
+    expect(hash64("sort=stars&page=1&per_page=50")).toBe(hash64("sort=stars&page=1&per_page=50"));
+    const seen = new Set<string>();
+    for (let page = 1; page <= 5000; page++) for (const sort of ["stars", "recent", "name"]) seen.add(hash64(`sort=${sort}&page=${page}&per_page=50`));
+    expect(seen.size).toBe(15000);
+  });
+});
