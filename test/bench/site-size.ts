@@ -1,6 +1,7 @@
 /** The built site's size on disk: every file raw and gzipped (level 6), and the search data's share. */
-import { readFile, readdir } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { readFile } from "node:fs/promises";
+import { relative, sep } from "node:path";
+import glob from "fast-glob";
 import { gzipSync } from "node:zlib";
 import { isSearchFile } from "./counting-reader.js";
 
@@ -33,7 +34,7 @@ export async function measureSite(siteDir: string): Promise<SiteSize> {
   return size;
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+/** Every file of the site, dot-files (`_headers`, …) included. */
+function listFiles(dir: string): Promise<string[]> {
+  return glob("**/*", { cwd: dir, absolute: true, dot: true, onlyFiles: true });
 }
