@@ -13,6 +13,8 @@ import { memoize } from "./memo.js";
 import { SearchIndex } from "./search.js";
 
 const RECORD_CACHE_CHARS = 24 * 1024 * 1024;
+/** Encoded answers of recent queries: hot queries (the landing page, popular searches) skip all work. */
+const ANSWER_CACHE_BYTES = 8 * 1024 * 1024;
 const FILTER_SET_ENTRIES = 1_000;
 
 export class Catalog {
@@ -23,6 +25,7 @@ export class Catalog {
   readonly orders: () => Promise<Record<Exclude<SortKey, "stars">, Uint32Array>>;
   private readonly filters: () => Promise<FiltersFile>;
   readonly search: () => Promise<SearchIndex>;
+  readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
 
   constructor(readonly manifest: SiteManifest, reader: SiteReader) {
     this.size = manifest.plugins;
@@ -90,4 +93,26 @@ export class Catalog {
 /** A tag called "constructor" must not find Object.prototype's. */
 function own(map: Readonly<Record<string, readonly number[]>>, key: string): readonly number[] | undefined {
   return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
+/** Answer bodies of this build by effective query, bounded in bytes; concurrent misses share one computation. */
+export class AnswerCache {
+  private readonly bodies: LRUCache<string, Uint8Array<ArrayBuffer>>;
+  private readonly pending = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+  constructor(maxBytes: number) {
+    this.bodies = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: maxBytes, sizeCalculation: (body) => body.byteLength + 64 });
+  }
+
+  async get(key: string, compute: () => Promise<string>): Promise<Uint8Array<ArrayBuffer>> {
+    const hit = this.bodies.get(key);
+    if (hit !== undefined) return hit;
+    let pending = this.pending.get(key);
+    if (pending === undefined) {
+      pending = compute().then((text) => new TextEncoder().encode(text));
+      this.pending.set(key, pending);
+      void pending.then((body) => this.bodies.set(key, body), () => {}).finally(() => this.pending.delete(key));
+    }
+    return pending;
+  }
 }

@@ -78,7 +78,8 @@ async function answerFromCurrentBuild(request: Request, query: CatalogQuery, sou
 }
 
 async function answer(request: Request, query: CatalogQuery, catalog: Catalog): Promise<Response> {
-  const etag = entityTag(catalog.manifest.buildId, queryKey(query));
+  const key = queryKey(query);
+  const etag = entityTag(catalog.manifest.buildId, key);
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
     "Cache-Control": API_CACHE_CONTROL,
@@ -86,8 +87,8 @@ async function answer(request: Request, query: CatalogQuery, catalog: Catalog): 
     "Last-Modified": catalog.lastModified,
   };
   if (isNotModified(request, etag, catalog.lastModified)) return new Response(null, { status: 304, headers });
-  const body = await answerQuery(catalog, query);
-  return textResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+  const body = await catalog.answers.get(key, () => answerQuery(catalog, query));
+  return bytesResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
 }
 
 /** The document depends on code only: serialized and hashed once per isolate, on its first request. */
@@ -110,9 +111,12 @@ function problemResponse(request: Request, problem: HttpProblem): Response {
   return textResponse(request, problem.status, problemBody(problem), headers);
 }
 
-/** HEAD gets GET's headers, Content-Length included, and no body. */
 function textResponse(request: Request, status: number, body: string, headers: Record<string, string>): Response {
-  const bytes = new TextEncoder().encode(body);
+  return bytesResponse(request, status, new TextEncoder().encode(body), headers);
+}
+
+/** HEAD gets GET's headers, Content-Length included, and no body. */
+function bytesResponse(request: Request, status: number, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
   const all = { ...headers, "Content-Length": String(bytes.byteLength) };
   return new Response(request.method === "HEAD" ? null : bytes, { status, headers: all });
 }
