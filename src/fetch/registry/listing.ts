@@ -28,6 +28,8 @@ export interface Listing {
 export interface ListingOptions {
   readonly client: UpstreamClient;
   readonly intervalMs: number;
+  /** How many results the registry lets one search page through (default: the live registry's 10,000). */
+  readonly resultCap?: number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly onPage?: (listed: number) => void;
 }
@@ -42,15 +44,16 @@ export async function listMembers(keywords: readonly string[], options: ListingO
   const packages = new Map<string, ListedPackage>();
   const capped: { keyword: string; total: number }[] = [];
   let pages = 0;
+  const cap = options.resultCap ?? SEARCH_RESULT_CAP;
   for (const keyword of keywords) {
-    for (let from = 0; from < SEARCH_RESULT_CAP; from += SEARCH_PAGE_SIZE) {
+    for (let from = 0; from < cap; from += SEARCH_PAGE_SIZE) {
       if (pages > 0) await sleep(options.intervalMs);
       const path = `/-/v1/search?text=${encodeURIComponent(`keywords:${keyword}`)}&size=${SEARCH_PAGE_SIZE}&from=${from}`;
       const page = parsePage((await options.client.request(path)).text, path);
       pages++;
       for (const object of page.objects) addListed(packages, object);
       options.onPage?.(packages.size);
-      if (page.total > SEARCH_RESULT_CAP && from === 0) capped.push({ keyword, total: page.total });
+      if (page.total > cap && from === 0) capped.push({ keyword, total: page.total });
       if (page.objects.length === 0 || from + SEARCH_PAGE_SIZE >= page.total) break;
     }
   }
