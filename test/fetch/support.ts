@@ -221,24 +221,8 @@ export interface SnapshotPlugin extends PublicPlugin {
   mirrors: { platform: string; path: string; stars: number; forks: number; owner?: string; names?: string[] }[];
 }
 
-export interface MirrorTally {
-  found: number;
-  missing: number;
-  keptPrevious: number;
-  unreadNoPrevious: number;
-}
-
-export interface BuildReport {
-  members: number;
-  listed: number;
-  excluded: { config: number; deprecated: number; unpublished: number; notFound: number };
-  skippedMalformed: number;
-  malformed: { name: string; reason: string }[];
-  packuments: { fetched: number; notModified: number; reused: number; failed: number };
-  mirrors: { github: MirrorTally; gitlab: MirrorTally };
-  requests: { registry: number; github: number; gitlab: number };
-  retries: { registry: number; github: number; gitlab: number };
-}
+export type { BuildReport, MirrorTally } from "../../src/fetch/report.js";
+import type { BuildReport } from "../../src/fetch/report.js";
 
 export interface Site {
   manifest: { snapshot: string; plugins: number };
