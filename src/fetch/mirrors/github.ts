@@ -36,7 +36,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function readGithubMirrors(paths: readonly string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
   if (!options.hasToken) return readOverRest(paths, options);
   const outcomes = new Map<string, MirrorOutcome>();
-  const results = await Promise.all(batches(paths, options.batchSize ?? 100).map((batch) => readBatch(batch, options)));
+  const quota: Quota = {};
+  const results = await Promise.all(batches(paths, options.batchSize ?? 100).map((batch) => readBatch(batch, options, quota)));
   for (const result of results) for (const [path, outcome] of result) outcomes.set(path, outcome);
   return outcomes;
 }
@@ -54,7 +55,12 @@ function batchQuery(paths: readonly string[]): { query: string; variables: Recor
   return { query: `query(${declarations.join(", ")}) { ${fields.join(" ")} rateLimit { remaining resetAt } }`, variables };
 }
 
-async function readBatch(paths: string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
+/** What GitHub last said of the GraphQL quota (every batch asks for `rateLimit { resetAt }`). */
+interface Quota {
+  resetAt?: number;
+}
+
+async function readBatch(paths: string[], options: GithubOptions, quota: Quota): Promise<Map<string, MirrorOutcome>> {
   const now = options.now ?? Date.now;
   const deadline = now() + (options.maxRateLimitWaitMs ?? 5 * 60_000);
   const body = JSON.stringify(batchQuery(paths));
@@ -67,7 +73,9 @@ async function readBatch(paths: string[], options: GithubOptions): Promise<Map<s
     }
     const answer = parseAnswer(response.text);
     if (answer === undefined) return allUnavailable(paths, "malformed GraphQL answer");
-    const waitMs = rateLimitWaitMs(response, answer, now());
+    const resetAt = Date.parse(String((answer.data?.["rateLimit"] as { resetAt?: unknown } | undefined)?.resetAt));
+    if (!Number.isNaN(resetAt)) quota.resetAt = resetAt;
+    const waitMs = rateLimitWaitMs(response, answer, now(), quota);
     if (waitMs === undefined) return outcomesOf(paths, answer);
     if (now() + waitMs > deadline) return allUnavailable(paths, "GitHub rate limit: reset too far away");
     await (options.sleep ?? defaultSleep)(Math.max(1_000, waitMs));
@@ -75,14 +83,16 @@ async function readBatch(paths: string[], options: GithubOptions): Promise<Map<s
 }
 
 /** Undefined when the answer is not a rate-limit refusal. */
-function rateLimitWaitMs(response: UpstreamResponse, answer: GraphQlAnswer, now: number): number | undefined {
+function rateLimitWaitMs(response: UpstreamResponse, answer: GraphQlAnswer, now: number, quota: Quota): number | undefined {
   const limited = answer.errors?.some((error) => error.type === "RATE_LIMITED") === true || (response.status === 403 && /rate limit/i.test(response.text));
   if (!limited) return undefined;
   const retryAfter = Number(response.headers.get("retry-after"));
   if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
   const reset = Number(response.headers.get("x-ratelimit-reset"));
+  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
+  if (quota.resetAt !== undefined && quota.resetAt > now) return quota.resetAt - now;
   // Secondary limits without a hint: GitHub asks for at least a minute.
-  return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : 60_000;
+  return 60_000;
 }
 
 function outcomesOf(paths: readonly string[], answer: GraphQlAnswer): Map<string, MirrorOutcome> {
