@@ -38,21 +38,24 @@ export async function readGithubMirrors(paths: readonly string[], options: Githu
   const outcomes = new Map<string, MirrorOutcome>();
   const quota: Quota = {};
   const results = await Promise.all(batches(paths, options.batchSize ?? 100).map((batch) => readBatch(batch, options, quota)));
-  for (const result of results) for (const [path, outcome] of result) outcomes.set(path, outcome);
+  for (const result of results) for (const [path, outcome] of result) if (outcome !== GRAPHQL_REFUSED) outcomes.set(path, outcome);
+  // GraphQL refused outright (no such endpoint, token not accepted): REST can still serve.
+  const refused = paths.filter((path) => !outcomes.has(path));
+  for (const [path, outcome] of refused.length > 0 ? await readOverRest(refused, options) : []) outcomes.set(path, outcome);
   return outcomes;
 }
 
-function batchQuery(paths: readonly string[]): { query: string; variables: Record<string, string> } {
-  const variables: Record<string, string> = {};
-  const declarations: string[] = [];
+/** Marks the paths of a batch that GraphQL refused to serve at all, for REST to try. */
+const GRAPHQL_REFUSED: MirrorOutcome = { kind: "unavailable", reason: "GraphQL refused" };
+const REFUSING_STATUSES = new Set([400, 401, 404, 405, 410]);
+
+/** Literal arguments (a JSON string is a valid GraphQL string): the plainest form any GraphQL server reads. */
+function batchQuery(paths: readonly string[]): { query: string } {
   const fields = paths.map((path, i) => {
     const [owner, name] = splitPath(path);
-    variables[`o${i}`] = owner;
-    variables[`n${i}`] = name;
-    declarations.push(`$o${i}: String!, $n${i}: String!`);
-    return `r${i}: repository(owner: $o${i}, name: $n${i}) { ${FIELDS} }`;
+    return `r${i}: repository(owner: ${JSON.stringify(owner)}, name: ${JSON.stringify(name)}) { ${FIELDS} }`;
   });
-  return { query: `query(${declarations.join(", ")}) { ${fields.join(" ")} rateLimit { remaining resetAt } }`, variables };
+  return { query: `query { ${fields.join(" ")} rateLimit { remaining resetAt } }` };
 }
 
 /** What GitHub last said of the GraphQL quota (every batch asks for `rateLimit { resetAt }`). */
@@ -69,6 +72,7 @@ async function readBatch(paths: string[], options: GithubOptions, quota: Quota):
     try {
       response = await options.client.request("/graphql", { method: "POST", body, headers: { "content-type": "application/json" }, accept: [403] });
     } catch (error) {
+      if (error instanceof HttpStatusError && REFUSING_STATUSES.has(error.status)) return new Map(paths.map((path) => [path, GRAPHQL_REFUSED]));
       return allUnavailable(paths, describeError(error));
     }
     const answer = parseAnswer(response.text);

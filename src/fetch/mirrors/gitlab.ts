@@ -6,6 +6,7 @@
  * does not exist.
  */
 import type { UpstreamClient } from "../http/client.js";
+import { HttpStatusError } from "../http/errors.js";
 import { describeError } from "./github.js";
 import { batches, isCount, unavailable, type MirrorOutcome } from "./outcome.js";
 
@@ -14,6 +15,7 @@ export interface GitlabOptions {
   readonly batchSize?: number;
 }
 
+const REFUSING_STATUSES = new Set([400, 401, 403, 404, 405, 410]);
 const QUERY = "query($paths: [String!], $first: Int) { projects(fullPaths: $paths, first: $first) { nodes { fullPath starCount forksCount } } }";
 
 export async function readGitlabMirrors(paths: readonly string[], options: GitlabOptions): Promise<Map<string, MirrorOutcome>> {
@@ -38,6 +40,8 @@ async function readBatch(paths: readonly string[], client: UpstreamClient): Prom
     });
     nodes = projectNodes(response.text);
   } catch (error) {
+    // No GraphQL there (or not for us): leave the paths to REST. An outage: they keep yesterday's counts.
+    if (error instanceof HttpStatusError && REFUSING_STATUSES.has(error.status)) return outcomes;
     for (const path of paths) outcomes.set(path, unavailable(describeError(error)));
     return outcomes;
   }

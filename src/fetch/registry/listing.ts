@@ -46,7 +46,8 @@ export async function listMembers(keywords: readonly string[], options: ListingO
   let pages = 0;
   const cap = options.resultCap ?? SEARCH_RESULT_CAP;
   for (const keyword of keywords) {
-    for (let from = 0; from < cap; from += SEARCH_PAGE_SIZE) {
+    // `from` advances by what each page held: a server may serve fewer than `size`.
+    for (let from = 0; from < cap; ) {
       if (pages > 0) await sleep(options.intervalMs);
       const path = `/-/v1/search?text=${encodeURIComponent(`keywords:${keyword}`)}&size=${SEARCH_PAGE_SIZE}&from=${from}`;
       const page = parsePage((await options.client.request(path)).text, path);
@@ -54,7 +55,8 @@ export async function listMembers(keywords: readonly string[], options: ListingO
       for (const object of page.objects) addListed(packages, object);
       options.onPage?.(packages.size);
       if (page.total > cap && from === 0) capped.push({ keyword, total: page.total });
-      if (page.objects.length === 0 || from + SEARCH_PAGE_SIZE >= page.total) break;
+      from += page.objects.length;
+      if (page.objects.length === 0 || from >= page.total) break;
     }
   }
   return { packages, capped, pages };
@@ -74,6 +76,7 @@ function parsePage(text: string, path: string): SearchPage {
   } catch {
     throw new MalformedResponseError("search page is not JSON", "GET", path);
   }
-  if (!Array.isArray(page?.objects) || typeof page.total !== "number") throw new MalformedResponseError("search page without objects/total", "GET", path);
-  return page as SearchPage;
+  if (!Array.isArray(page?.objects)) throw new MalformedResponseError("search page without objects", "GET", path);
+  // `total` is documented; without it, paging goes on until a short page.
+  return { objects: page.objects, total: typeof page.total === "number" ? page.total : Number.POSITIVE_INFINITY };
 }
