@@ -25,18 +25,23 @@ export interface BenchProfile {
   readonly httpQueries: number;
 }
 
-const FULL: BenchProfile = {
+export const FULL: BenchProfile = {
   coldSamples: 20, warmPerClass: 1_000, heapQueries: 1_000,
   httpSeconds: 5, httpWarmupSeconds: 1, httpConnections: 10, httpQueries: 200,
 };
-const QUICK: BenchProfile = {
+export const QUICK: BenchProfile = {
   coldSamples: 4, warmPerClass: 150, heapQueries: 300,
   httpSeconds: 1, httpWarmupSeconds: 0, httpConnections: 10, httpQueries: 50,
 };
 
-export const USAGE = "usage: node lib/test/bench/run.js [--plugins N] [--seed S] [--json FILE] [--quick]";
+export const USAGE = "usage: node lib/test/bench/run.js [--plugins N] [--seed S] [--json FILE] [--quick]\n       node lib/test/bench/run.js fetch|workerd [--json FILE] [--quick] … (the upstream fetch, or the shim in workerd)";
 
-export class UsageError extends Error {}
+/** A bad command line; `usage` is the text of the bench it was meant for. */
+export class UsageError extends Error {
+  constructor(message: string, readonly usage: string = USAGE) {
+    super(message);
+  }
+}
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   let values;
@@ -65,9 +70,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   };
 }
 
-function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+export function integer(name: string, text: string | undefined, fallback: number, min: number, max: number, usage = USAGE): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`--${name} must be an integer ${min} … ${max}, got ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`--${name} must be an integer ${min} … ${max}, got ${JSON.stringify(text)}`, usage);
   return value;
 }

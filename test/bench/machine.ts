@@ -38,3 +38,12 @@ export class LoadWatch {
 export function wasBusy(machine: MachineLoad): boolean {
   return machine.loadMax > machine.cpus + 0.5;
 }
+
+/** The report's lines about the machine: cores, Node, load, and a warning when it was busy. */
+export function describeMachine(machine: MachineLoad): string[] {
+  const lines = [
+    `machine: ${machine.cpus} cores, Node ${machine.node}, 1-min load average ${machine.loadStart.toFixed(1)} at start, ${machine.loadMax.toFixed(1)} at most, ${machine.loadEnd.toFixed(1)} at end`,
+  ];
+  if (wasBusy(machine)) lines.push("WARNING: other processes competed for the cores during this run; timings are pessimistic. Run again on a quiet machine.");
+  return lines;
+}

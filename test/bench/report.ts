@@ -1,28 +1,11 @@
 /** The bench's readable table: every figure with its unit, its target and PASS/FAIL. */
 import type { BenchOptions } from "./args.js";
-import { wasBusy } from "./machine.js";
+import { describeMachine } from "./machine.js";
 import { QUERY_CLASSES, Q_CLASSES, type QueryClass } from "./queries.js";
 import type { BenchResults } from "./results.js";
-
-interface Target {
-  readonly text: string;
-  readonly pass: boolean;
-}
-
-interface Row {
-  readonly measure: string;
-  readonly value: string;
-  /** Absent: informational. */
-  readonly target?: Target;
-}
-
-type Section = readonly [title: string, rows: readonly Row[]];
+import { atMost, mb, ms, percent, renderSections, targetSummary, type Row, type Section } from "./table.js";
 
 const MIB = 1024 * 1024;
-const mb = (bytes: number): string => `${(bytes / MIB).toFixed(2)} MB`;
-const ms = (value: number): string => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
-const percent = (share: number): string => `${(share * 100).toFixed(0)} %`;
-const atMost = (value: number, limit: number, text: string): Target => ({ text: `≤ ${text}`, pass: value <= limit });
 
 const P99_TARGET_MS: Record<QueryClass, number> = { default: 1, unfiltered: 1, filter: 2, q1: 5, qPrefix: 5, qFilters: 5 };
 
@@ -75,23 +58,13 @@ export function sections(r: BenchResults): Section[] {
 
 export function renderReport(r: BenchResults, options: BenchOptions): string {
   const all = sections(r);
-  const rows = all.flatMap(([, list]) => list);
-  const width = [Math.max(...rows.map((row) => row.measure.length)), Math.max(...rows.map((row) => row.value.length)), 12];
-  const line = (cells: readonly string[]): string => cells.map((cell, i) => cell.padEnd(width[i] ?? 0)).join("  ").trimEnd();
-  const { machine } = r;
   const out: string[] = [
     `plugin-catalog bench: ${r.plugins} plugins, seed ${r.seed}${r.quick ? " (--quick)" : ""}`,
-    `machine: ${machine.cpus} cores, Node ${machine.node}, 1-min load average ${machine.loadStart.toFixed(1)} at start, ${machine.loadMax.toFixed(1)} at most, ${machine.loadEnd.toFixed(1)} at end`,
+    ...describeMachine(r.machine),
+    "",
+    ...renderSections(all),
+    targetSummary(all),
   ];
-  if (wasBusy(machine)) out.push("WARNING: other processes competed for the cores during this run; timings are pessimistic. Run again on a quiet machine.");
-  out.push("");
-  for (const [title, list] of all) {
-    out.push(title, "-".repeat(title.length));
-    for (const row of list) out.push(line([row.measure, row.value, row.target?.text ?? "", row.target === undefined ? "" : row.target.pass ? "PASS" : "FAIL"]));
-    out.push("");
-  }
-  const failed = rows.filter((row) => row.target !== undefined && !row.target.pass);
-  out.push(failed.length === 0 ? "All targets met." : `Targets missed (${failed.length}): ${failed.map((row) => row.measure.trim()).join("; ")}.`);
   out.push(`q classes: ${Q_CLASSES.join(", ")}. 1 MB = 2^20 bytes. The exit code reports broken runs only, not missed targets.`);
   out.push("", "Reproduce:", `  npm run bench -- --plugins ${options.plugins} --seed ${options.seed}${options.quick ? " --quick" : ""}`);
   out.push(`  (or, already compiled: node lib/test/bench/run.js --plugins ${options.plugins} --seed ${options.seed}${options.quick ? " --quick" : ""} --json bench.json)`);

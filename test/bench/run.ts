@@ -6,6 +6,10 @@
  *
  *     node lib/test/bench/run.js [--plugins N] [--seed S] [--json FILE] [--quick]
  *
+ * A first argument picks another bench instead (see `sub-bench.ts`):
+ * `fetch` (the daily fetch against the fake upstreams, `fetch-run.ts`) or
+ * `workerd` (the shim inside workerd, `workerd-run.ts`).
+ *
  * Exit 0 when the run completed (targets missed or not), 2 on a usage error,
  * 1 when something broke (a non-200 answer, a failed build, a crashed child).
  */
@@ -13,41 +17,27 @@ import { rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateSnapshot } from "../../src/sample/generate.js";
-import { parseBenchArgs, USAGE, UsageError, type BenchOptions } from "./args.js";
+import { parseBenchArgs, UsageError, type BenchOptions } from "./args.js";
 import { measureBuild } from "./build-step.js";
 import { measureCold, summarizeCold } from "./cold.js";
 import { measureHttp } from "./http.js";
-import { LoadWatch } from "./machine.js";
-import { planQueries, type QueryPlan } from "./plan.js";
+import { prepare } from "./prepare.js";
+import { createProgressLog } from "./progress-log.js";
 import { renderReport } from "./report.js";
 import { collectResults } from "./results.js";
 import { measureSite } from "./site-size.js";
-import { buildVocabulary } from "./vocabulary.js";
+import { subBench, type BenchRunner } from "./sub-bench.js";
 import { measureWarm } from "./warm.js";
 
-const started = performance.now();
-const load = new LoadWatch();
-const progress = (message: string): void => {
-  load.sample();
-  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}\n`);
-};
-
-/** Generates the snapshot, writes it, and draws the queries from it; the snapshot is dropped after. */
-async function prepare(options: BenchOptions, snapshotFile: string): Promise<QueryPlan> {
-  progress(`generating ${options.plugins} plugins (seed ${options.seed})`);
-  const snapshot = generateSnapshot({ plugins: options.plugins, seed: options.seed });
-  await writeFile(snapshotFile, JSON.stringify(snapshot));
-  progress("collecting the catalog's vocabulary for queries");
-  return planQueries(buildVocabulary(snapshot), options.profile, options.seed);
-}
+const log = createProgressLog();
+const { progress, load } = log;
 
 async function bench(options: BenchOptions, work: string): Promise<void> {
   const snapshotFile = join(work, "snapshot.json");
   const siteDir = join(work, "site");
   const scratch = join(work, "scratch");
   await mkdir(scratch);
-  const plan = await prepare(options, snapshotFile);
+  const plan = await prepare(options, snapshotFile, progress);
   const { profile } = options;
 
   progress("building the site with the CLI");
@@ -76,8 +66,13 @@ async function bench(options: BenchOptions, work: string): Promise<void> {
   progress("done");
 }
 
+function queryBench(options: BenchOptions): BenchRunner {
+  return (work) => bench(options, work);
+}
+
 async function main(): Promise<void> {
-  const options = parseBenchArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const runner = (await subBench(argv, log)) ?? queryBench(parseBenchArgs(argv));
   const work = await mkdtemp(join(tmpdir(), "plugin-catalog-bench-"));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -86,7 +81,7 @@ async function main(): Promise<void> {
     });
   }
   try {
-    await bench(options, work);
+    await runner(work);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -94,6 +89,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const usage = error instanceof UsageError;
-  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${usage ? `${USAGE}\n` : ""}`);
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${usage ? `${error.usage}\n` : ""}`);
   process.exitCode = usage ? 2 : 1;
 });
