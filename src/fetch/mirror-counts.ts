@@ -22,11 +22,16 @@ export async function readAllMirrors(refsByPackage: ReadonlyMap<string, readonly
   const unique = new Map<string, MirrorRef>();
   for (const refs of refsByPackage.values()) for (const ref of refs) unique.set(mirrorKey(ref), ref);
   const outcomes = new Map<string, MirrorOutcome>();
-  for (const platform of ["github", "gitlab"] as const) {
-    const refs = [...unique.values()].filter((ref) => ref.platform === platform);
-    const read_ = await read(platform, refs.map((ref) => ref.path));
+  // The two platforms are independent hosts: read them at the same time.
+  const platforms = await Promise.all(
+    (["github", "gitlab"] as const).map(async (platform) => {
+      const refs = [...unique.values()].filter((ref) => ref.platform === platform);
+      return { platform, refs, answers: await read(platform, refs.map((ref) => ref.path)) };
+    }),
+  );
+  for (const { platform, refs, answers } of platforms) {
     for (const ref of refs) {
-      const outcome = read_.get(ref.path) ?? { kind: "unavailable", reason: "not answered" };
+      const outcome = answers.get(ref.path) ?? { kind: "unavailable", reason: "not answered" };
       outcomes.set(mirrorKey(ref), outcome);
       if (outcome.kind === "found") report.mirrors[platform].found++;
       if (outcome.kind === "missing") report.mirrors[platform].missing++;
