@@ -10,7 +10,7 @@ import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from "../snapshot/schema.js";
 import type { CatalogConfig } from "./config.js";
 import type { UpstreamClient } from "./http/client.js";
 import { readMembers, type Member } from "./members.js";
-import { mirrorRefsOf, mirrorsOfPackage, readAllMirrors, type MirrorReader } from "./mirror-counts.js";
+import { mirrorRefsOf, mirrorsOfPackage, readAllMirrors, renamesKnownFrom, type MirrorReader } from "./mirror-counts.js";
 import { readGithubMirrors } from "./mirrors/github.js";
 import { readGitlabMirrors } from "./mirrors/gitlab.js";
 import { mirrorKey, type MirrorRef } from "./mirrors/parse.js";
@@ -58,7 +58,7 @@ export async function fetchCatalog(options: FetchOptions): Promise<{ snapshot: C
 
   progress.phase("mirrors", 2);
   const refs = new Map(members.map((m) => [m.record.npmName, mirrorRefsOf(m.record.mirrors, config.mirrors[m.record.npmName] ?? [])]));
-  const outcomes = await timed("mirrors", () => readAllMirrors(refs, mirrorReader(upstreams), report));
+  const outcomes = await timed("mirrors", () => readAllMirrors(refs, mirrorReader(upstreams), report, renamesKnownFrom(options.previous?.plugins)));
   progress.done();
 
   const checkedAt = now().toISOString();

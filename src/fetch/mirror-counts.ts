@@ -18,20 +18,39 @@ export function mirrorRefsOf(packageRefs: readonly MirrorRef[], configMirrors: r
   return [...refs.values()];
 }
 
-export async function readAllMirrors(refsByPackage: ReadonlyMap<string, readonly MirrorRef[]>, read: MirrorReader, report: BuildReport): Promise<Map<string, MirrorOutcome>> {
+/**
+ * Where yesterday a name led to a repository under another name (renamed,
+ * transferred), today asks for that repository by its current name: GitLab's
+ * GraphQL does not follow renames, so this saves a REST request a day each.
+ */
+export function renamesKnownFrom(previous: readonly SnapshotPlugin[] | undefined): Map<string, string> {
+  const canonical = new Map<string, string>();
+  for (const plugin of previous ?? []) {
+    for (const mirror of plugin.mirrors) for (const name of mirror.names ?? []) if (name !== mirrorKey(mirror)) canonical.set(name, mirror.path);
+  }
+  return canonical;
+}
+
+export async function readAllMirrors(
+  refsByPackage: ReadonlyMap<string, readonly MirrorRef[]>,
+  read: MirrorReader,
+  report: BuildReport,
+  renames: ReadonlyMap<string, string> = new Map(),
+): Promise<Map<string, MirrorOutcome>> {
   const unique = new Map<string, MirrorRef>();
   for (const refs of refsByPackage.values()) for (const ref of refs) unique.set(mirrorKey(ref), ref);
+  const asked = (ref: MirrorRef) => renames.get(mirrorKey(ref)) ?? ref.path;
   const outcomes = new Map<string, MirrorOutcome>();
   // The two platforms are independent hosts: read them at the same time.
   const platforms = await Promise.all(
     (["github", "gitlab"] as const).map(async (platform) => {
       const refs = [...unique.values()].filter((ref) => ref.platform === platform);
-      return { platform, refs, answers: await read(platform, refs.map((ref) => ref.path)) };
+      return { platform, refs, answers: await read(platform, [...new Set(refs.map(asked))]) };
     }),
   );
   for (const { platform, refs, answers } of platforms) {
     for (const ref of refs) {
-      const outcome = answers.get(ref.path) ?? { kind: "unavailable", reason: "not answered" };
+      const outcome = answers.get(asked(ref)) ?? { kind: "unavailable", reason: "not answered" };
       outcomes.set(mirrorKey(ref), outcome);
       if (outcome.kind === "found") report.mirrors[platform].found++;
       if (outcome.kind === "missing") report.mirrors[platform].missing++;
