@@ -22,8 +22,8 @@ import {
   type Upstreams,
 } from "./support.js";
 
-const GITHUB_TOKEN = "ghp_RECOGNIZABLEgithubToken0123456789abcdef";
-const GITLAB_TOKEN = "glpat-RECOGNIZABLEgitlabToken-9876543210";
+const GITHUB_TOKEN = "fake-github-token.RECOGNIZABLE.0123";
+const GITLAB_TOKEN = "fake-gitlab-token.RECOGNIZABLE.9876";
 const CONFIG: CatalogConfigFile = { keywords: ["acme-plugin"] };
 const REST_ROUTES = ["GET /repos/:owner/:repo", "GET /repositories/:id"];
 
