@@ -8,9 +8,8 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld } from "../fakes/index.js";
-import { describeRun, makeTempDir, removeDir, runCli, startUpstreams, writeConfig, type CliResult, type Upstreams } from "./support.js";
+import { describeRun, makeTempDir, removeDir, runCli, STACK_TRACE, startUpstreams, writeConfig, type CliResult, type Upstreams } from "./support.js";
 
-const STACK_TRACE = /\n\s+at\s|node:internal|\.js:\d+:\d+/;
 
 let dir: string;
 let up: Upstreams;

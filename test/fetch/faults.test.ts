@@ -35,15 +35,15 @@ import {
   allPlugins,
   describeRun,
   hashTree,
-  makeTempDir,
+  buildDayOne,
+  expectOneLineFailure,
+  Scratch,
   packumentName,
   packumentOf,
   readSite,
-  removeDir,
   runBuild,
   SEARCH_PATH,
   serve,
-  startUpstreams,
   writeConfig,
   type CatalogConfigFile,
   type CliResult,
@@ -55,8 +55,7 @@ const TOKENS = { GITHUB_TOKEN: "ghp_faults_test_token", GITLAB_TOKEN: "glpat-fau
 const CONFIG: CatalogConfigFile = { keywords: ["acme-plugin"], webUiKeywords: ["webapp"] };
 const RETRY_AFTER_S = 2;
 
-const dirs: string[] = [];
-const running: Upstreams[] = [];
+const scratch = new Scratch();
 
 // ---------------------------------------------------------------------------
 // Scenario "faults"
@@ -117,8 +116,7 @@ async function faultScenario(): Promise<FaultRun> {
     gitlabRenamed: gitlabPkg.npmName,
   };
 
-  const up = await startUpstreams(world);
-  running.push(up);
+  const up = await scratch.upstreamsFor(world);
   const transient: FaultHandle[] = [];
   const search429 = up.registry.faults.add({ match: { path: SEARCH_PATH }, times: 1, action: tooManyRequests(RETRY_AFTER_S) });
   transient.push(search429);
@@ -147,8 +145,7 @@ async function faultScenario(): Promise<FaultRun> {
   });
   const gitlab429 = up.gitlab.faults.add({ match: { path: "/api/graphql" }, times: 1, action: gitlabThrottled(1) });
 
-  const dir = await makeTempDir();
-  dirs.push(dir);
+  const dir = await scratch.dir();
   const config = await writeConfig(dir, CONFIG);
   const result = await runBuild(up, config, `${dir}/site`, [], { env: TOKENS, timeoutMs: 50_000 });
   const site = result.code === 0 ? await readSite(`${dir}/site`) : undefined;
@@ -187,13 +184,7 @@ interface OutageRun {
 
 async function outageScenario(): Promise<OutageRun> {
   const world = createWorld({ packages: 100, seed: 31 });
-  const up = await startUpstreams(world);
-  running.push(up);
-  const dir = await makeTempDir();
-  dirs.push(dir);
-  const config = await writeConfig(dir, CONFIG);
-  const day1 = await runBuild(up, config, `${dir}/day1`, [], { env: TOKENS });
-  if (day1.code !== 0) throw new Error(`day 1 failed: ${describeRun(day1)}`);
+  const { up, dir, config, first: day1 } = await buildDayOne(scratch, world, CONFIG, TOKENS, "day1");
   const day1Site = await readSite(`${dir}/day1`);
   const day1HashesBefore = await hashTree(`${dir}/day1`);
 
@@ -246,14 +237,7 @@ interface RegistryOutageRun {
 
 async function registryOutageScenario(): Promise<RegistryOutageRun> {
   const world = createWorld({ packages: 60, seed: 43 });
-  const up = await startUpstreams(world);
-  running.push(up);
-  const dir = await makeTempDir();
-  dirs.push(dir);
-  const config = await writeConfig(dir, CONFIG);
-  const out = `${dir}/site`;
-  const first = await runBuild(up, config, out, [], { env: TOKENS });
-  if (first.code !== 0) throw new Error(`first build failed: ${describeRun(first)}`);
+  const { up, dir, config, out } = await buildDayOne(scratch, world, CONFIG, TOKENS);
   const before = await hashTree(out);
   up.registry.faults.add(outage());
   const [failed, freshFailed] = await Promise.all([
@@ -271,20 +255,8 @@ beforeAll(async () => {
   [faults, outageRun, down] = await Promise.all([faultScenario(), outageScenario(), registryOutageScenario()]);
 }, 110_000);
 
-afterAll(async () => {
-  await Promise.all(running.map((up) => up.close()));
-  await Promise.all(dirs.map((d) => removeDir(d)));
-});
+afterAll(() => scratch.cleanup());
 
-const STACK_TRACE = /\n\s+at\s|node:internal|\.js:\d+:\d+/;
-
-function expectOneLineFailure(result: CliResult): string {
-  expect(result.code, describeRun(result)).toBe(1);
-  const message = result.stderr.trim().split("\n").filter((line) => !/^\s*\w[\w -]*: \d+\/\d+$/.test(line)); // progress lines aside
-  expect(message, result.stderr).toHaveLength(1);
-  expect(result.stderr).not.toMatch(STACK_TRACE);
-  return message[0] ?? "";
-}
 
 function totalsMismatches(site: Site | undefined, expected: ExpectedCatalog): string[] {
   const wrong: string[] = [];

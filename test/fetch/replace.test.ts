@@ -14,24 +14,20 @@ import { expectedCatalog } from "./expected.js";
 import {
   describeRun,
   hashTree,
-  makeTempDir,
+  buildDayOne,
+  expectOneLineFailure,
+  Scratch,
   readSite,
-  removeDir,
   runBuild,
-  startUpstreams,
-  writeConfig,
   type CatalogConfigFile,
   type CliResult,
   type Site,
-  type Upstreams,
 } from "./support.js";
 
 const TOKENS = { GITHUB_TOKEN: "ghp_replace_test_token" };
 const CONFIG: CatalogConfigFile = { keywords: ["acme-plugin"] };
-const STACK_TRACE = /\n\s+at\s|node:internal|\.js:\d+:\d+/;
 
-const dirs: string[] = [];
-const running: Upstreams[] = [];
+const scratch = new Scratch();
 
 interface DropRun {
   before: Map<string, string>;
@@ -46,14 +42,7 @@ interface DropRun {
 
 async function dropScenario(): Promise<DropRun> {
   const world = createWorld({ packages: 120, seed: 41 });
-  const up = await startUpstreams(world);
-  running.push(up);
-  const dir = await makeTempDir();
-  dirs.push(dir);
-  const config = await writeConfig(dir, CONFIG);
-  const out = `${dir}/site`;
-  const first = await runBuild(up, config, out, [], { env: TOKENS });
-  if (first.code !== 0) throw new Error(`first build failed: ${describeRun(first)}`);
+  const { up, config, out } = await buildDayOne(scratch, world, CONFIG, TOKENS);
   const previous = [...expectedCatalog(world, CONFIG).members.keys()];
   const before = await hashTree(out);
 
@@ -81,18 +70,8 @@ beforeAll(async () => {
   drop = await dropScenario();
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all(running.map((up) => up.close()));
-  await Promise.all(dirs.map((d) => removeDir(d)));
-});
+afterAll(() => scratch.cleanup());
 
-function expectOneLineFailure(result: CliResult): string {
-  expect(result.code, describeRun(result)).toBe(1);
-  const message = result.stderr.trim().split("\n").filter((line) => !/^\s*\w[\w -]*: \d+\/\d+$/.test(line)); // progress lines aside
-  expect(message, result.stderr).toHaveLength(1);
-  expect(result.stderr).not.toMatch(STACK_TRACE);
-  return message[0] ?? "";
-}
 
 describe("a new catalog that lost 30% of the plugins", () => {
   it("the world really lost more than 10% and less than 50% of the members", () => {

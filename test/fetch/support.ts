@@ -13,6 +13,8 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { WirePlugin as PublicPlugin } from "../support/fixtures.js";
 import { startServeProcess } from "../support/targets.js";
+import { expect } from "vitest";
+import type { BuildReport } from "../../src/fetch/report.js";
 import { readPreviousSnapshot } from "../../src/node/previous-site.js";
 import {
   startFakeGitHub,
@@ -222,7 +224,6 @@ export interface SnapshotPlugin extends PublicPlugin {
 }
 
 export type { BuildReport, MirrorTally } from "../../src/fetch/report.js";
-import type { BuildReport } from "../../src/fetch/report.js";
 
 export interface Site {
   manifest: { snapshot: string; plugins: number };
@@ -306,4 +307,63 @@ export async function allPlugins(served: Served, query = ""): Promise<{ total: n
     if (page >= body.pages) break;
   }
   return { total, plugins };
+}
+
+// ---------------------------------------------------------------------------
+// What a test file starts, and the checks several files share
+// ---------------------------------------------------------------------------
+
+/** Fake upstreams and temp dirs a test file starts; `cleanup()` (in `afterAll`) stops and removes them all. */
+export class Scratch {
+  private readonly dirs: string[] = [];
+  private readonly upstreams: Upstreams[] = [];
+
+  async upstreamsFor(world: World, options?: UpstreamOptions): Promise<Upstreams> {
+    const up = await startUpstreams(world, options);
+    this.upstreams.push(up);
+    return up;
+  }
+
+  async dir(): Promise<string> {
+    const dir = await makeTempDir();
+    this.dirs.push(dir);
+    return dir;
+  }
+
+  async cleanup(): Promise<void> {
+    await Promise.all(this.upstreams.map((up) => up.close()));
+    await Promise.all(this.dirs.map((dir) => removeDir(dir)));
+  }
+}
+
+export interface DayOne {
+  up: Upstreams;
+  dir: string;
+  /** The config file's path. */
+  config: string;
+  /** The site day one built, and how its build went. */
+  out: string;
+  first: CliResult;
+}
+
+/** Fakes over `world`, `config` written to a fresh dir, and a first build into `<dir>/<name>` that must succeed. */
+export async function buildDayOne(scratch: Scratch, world: World, config: CatalogConfigFile, env: Record<string, string>, name = "site"): Promise<DayOne> {
+  const up = await scratch.upstreamsFor(world);
+  const dir = await scratch.dir();
+  const configPath = await writeConfig(dir, config);
+  const out = `${dir}/${name}`;
+  const first = await runBuild(up, configPath, out, [], { env });
+  if (first.code !== 0) throw new Error(`day one's build failed: ${describeRun(first)}`);
+  return { up, dir, config: configPath, out, first };
+}
+
+export const STACK_TRACE = /\n\s+at\s|node:internal|\.js:\d+:\d+/;
+
+/** Exit 1 with one line on stderr (progress lines aside) and no stack trace; returns that line. */
+export function expectOneLineFailure(result: CliResult): string {
+  expect(result.code, describeRun(result)).toBe(1);
+  const message = result.stderr.trim().split("\n").filter((line) => !/^\s*\w[\w -]*: \d+\/\d+$/.test(line));
+  expect(message, result.stderr).toHaveLength(1);
+  expect(result.stderr).not.toMatch(STACK_TRACE);
+  return message[0] ?? "";
 }

@@ -8,13 +8,11 @@ import { createWorld, respond } from "../fakes/index.js";
 import { expectedCatalog, type ExpectedCatalog } from "./expected.js";
 import {
   describeRun,
-  makeTempDir,
+  Scratch,
   readSite,
   readTree,
-  removeDir,
   runBuild,
   SEARCH_PATH,
-  startUpstreams,
   writeConfig,
   type CatalogConfigFile,
   type CliResult,
@@ -27,24 +25,20 @@ const GITLAB_TOKEN = "fake-gitlab-token.RECOGNIZABLE.9876";
 const CONFIG: CatalogConfigFile = { keywords: ["acme-plugin"] };
 const REST_ROUTES = ["GET /repos/:owner/:repo", "GET /repositories/:id"];
 
-const dirs: string[] = [];
-const running: Upstreams[] = [];
+const started = new Scratch();
 
+/** A fresh directory with the config in it. */
 async function scratch(): Promise<{ dir: string; config: string }> {
-  const dir = await makeTempDir();
-  dirs.push(dir);
+  const dir = await started.dir();
   return { dir, config: await writeConfig(dir, CONFIG) };
 }
 
 function leaks(text: string | Buffer): string[] {
   const s = typeof text === "string" ? text : text.toString("latin1");
-  return [GITHUB_TOKEN, GITLAB_TOKEN, "RECOGNIZABLEgithubToken", "RECOGNIZABLEgitlabToken"].filter((t) => s.includes(t));
+  return [GITHUB_TOKEN, GITLAB_TOKEN, "fake-github-token", "fake-gitlab-token"].filter((t) => s.includes(t));
 }
 
-afterAll(async () => {
-  await Promise.all(running.map((up) => up.close()));
-  await Promise.all(dirs.map((d) => removeDir(d)));
-});
+afterAll(() => started.cleanup());
 
 describe("with GITHUB_TOKEN and GITLAB_TOKEN set", () => {
   let up: Upstreams;
@@ -54,21 +48,18 @@ describe("with GITHUB_TOKEN and GITLAB_TOKEN set", () => {
   let rejected: CliResult;
 
   beforeAll(async () => {
-    up = await startUpstreams(createWorld({ packages: 80, seed: 61 }));
-    running.push(up);
+    up = await started.upstreamsFor(createWorld({ packages: 80, seed: 61 }));
     const { dir, config } = await scratch();
     const env = { GITHUB_TOKEN, GITLAB_TOKEN };
     result = await runBuild(up, config, `${dir}/site`, [], { env });
     files = result.code === 0 ? await readTree(`${dir}/site`) : new Map();
 
     // A GitHub that refuses the token, and a build that fails outright with --verbose: still no token in any output.
-    const refusing = await startUpstreams(createWorld({ packages: 20, seed: 62 }), { github: { validTokens: ["some-other-token"] }, gitlab: { validTokens: ["some-other-token"] } });
-    running.push(refusing);
+    const refusing = await started.upstreamsFor(createWorld({ packages: 20, seed: 62 }), { github: { validTokens: ["some-other-token"] }, gitlab: { validTokens: ["some-other-token"] } });
     const second = await scratch();
     rejected = await runBuild(refusing, second.config, `${second.dir}/site`, ["--verbose"], { env });
     const third = await scratch();
-    const broken = await startUpstreams(createWorld({ packages: 5, seed: 63 }));
-    running.push(broken);
+    const broken = await started.upstreamsFor(createWorld({ packages: 5, seed: 63 }));
     broken.registry.faults.add({ match: { path: SEARCH_PATH }, action: respond(400, { error: `bad token ${"x".repeat(4)}` }) });
     failed = await runBuild(broken, third.config, `${third.dir}/site`, ["--verbose"], { env });
   }, 60_000);
@@ -126,8 +117,7 @@ describe("without GITHUB_TOKEN", () => {
   beforeAll(async () => {
     const world = createWorld({ packages: 80, seed: 64 });
     // A generous unauthenticated REST quota, so every repository can be read one by one.
-    up = await startUpstreams(world, { github: { restLimits: { authenticated: 5000, unauthenticated: 5000 } } });
-    running.push(up);
+    up = await started.upstreamsFor(world, { github: { restLimits: { authenticated: 5000, unauthenticated: 5000 } } });
     const { dir, config } = await scratch();
     result = await runBuild(up, config, `${dir}/site`, [], { env: { GITLAB_TOKEN } });
     site = result.code === 0 ? await readSite(`${dir}/site`) : undefined;
@@ -165,8 +155,7 @@ describe("without GITHUB_TOKEN, past GitHub's unauthenticated REST quota (60 req
 
   beforeAll(async () => {
     const world = createWorld({ packages: 100, seed: 65 });
-    up = await startUpstreams(world);
-    running.push(up);
+    up = await started.upstreamsFor(world);
     const { dir, config } = await scratch();
     result = await runBuild(up, config, `${dir}/site`, [], { timeoutMs: 40_000 });
     site = result.code === 0 ? await readSite(`${dir}/site`) : undefined;
