@@ -1,5 +1,5 @@
 /** `npm run bench` flags, and how much work each run does. */
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 
 export interface BenchOptions {
   readonly plugins: number;
@@ -43,23 +43,27 @@ export class UsageError extends Error {
   }
 }
 
-export function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  let values;
+/** Strict flags (no positionals); a bad one is a UsageError carrying `usage`. */
+type StrictFlags<O> = { options: O; strict: true; allowPositionals: false };
+
+export function parseFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: readonly string[],
+  options: O,
+  usage: string,
+): ReturnType<typeof parseArgs<StrictFlags<O>>>["values"] {
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        plugins: { type: "string" },
-        seed: { type: "string" },
-        json: { type: "string" },
-        quick: { type: "boolean", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError((error as Error).message, usage);
   }
+}
+
+export function parseBenchArgs(argv: readonly string[]): BenchOptions {
+  const values = parseFlags(
+    argv,
+    { plugins: { type: "string" }, seed: { type: "string" }, json: { type: "string" }, quick: { type: "boolean", default: false } },
+    USAGE,
+  );
   const quick = values.quick === true;
   return {
     plugins: integer("plugins", values.plugins, quick ? 500 : 10_000, 1, 1_000_000),

@@ -1,6 +1,5 @@
 /** `npm run bench -- fetch` flags. */
-import { parseArgs } from "node:util";
-import { integer, UsageError } from "./args.js";
+import { integer, parseFlags } from "./args.js";
 
 export interface FetchBenchOptions {
   /** Packages in the fake world (all carry the catalog's keyword). */
@@ -23,25 +22,19 @@ export const FETCH_USAGE =
 const CHANGED_SHARE = 0.02;
 
 export function parseFetchArgs(argv: readonly string[]): FetchBenchOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        packages: { type: "string" },
-        seed: { type: "string" },
-        latency: { type: "string" },
-        "search-interval": { type: "string" },
-        changed: { type: "string" },
-        json: { type: "string" },
-        quick: { type: "boolean", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message, FETCH_USAGE);
-  }
+  const values = parseFlags(
+    argv,
+    {
+      packages: { type: "string" },
+      seed: { type: "string" },
+      latency: { type: "string" },
+      "search-interval": { type: "string" },
+      changed: { type: "string" },
+      json: { type: "string" },
+      quick: { type: "boolean", default: false },
+    },
+    FETCH_USAGE,
+  );
   const quick = values.quick === true;
   const number = (name: string, text: string | undefined, fallback: number, min: number, max: number): number => integer(name, text, fallback, min, max, FETCH_USAGE);
   const packages = number("packages", values.packages, quick ? 500 : 10_000, 1, 100_000);

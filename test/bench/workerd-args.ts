@@ -1,6 +1,5 @@
 /** `npm run bench -- workerd` flags, and how much work each run does. */
-import { parseArgs } from "node:util";
-import { FULL, integer, QUICK, UsageError, type BenchProfile } from "./args.js";
+import { FULL, integer, parseFlags, QUICK, type BenchProfile } from "./args.js";
 
 export interface WorkerdBenchOptions {
   readonly plugins: number;
@@ -20,23 +19,11 @@ const FULL_WORKERD: BenchProfile = { ...FULL, coldSamples: 10, warmPerClass: 1_0
 const QUICK_WORKERD: BenchProfile = { ...QUICK, coldSamples: 3, warmPerClass: 100, heapQueries: 100 };
 
 export function parseWorkerdArgs(argv: readonly string[]): WorkerdBenchOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        plugins: { type: "string" },
-        seed: { type: "string" },
-        json: { type: "string" },
-        compare: { type: "string" },
-        quick: { type: "boolean", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message, WORKERD_USAGE);
-  }
+  const values = parseFlags(
+    argv,
+    { plugins: { type: "string" }, seed: { type: "string" }, json: { type: "string" }, compare: { type: "string" }, quick: { type: "boolean", default: false } },
+    WORKERD_USAGE,
+  );
   const quick = values.quick === true;
   return {
     plugins: integer("plugins", values.plugins, quick ? 500 : 10_000, 1, 1_000_000, WORKERD_USAGE),
