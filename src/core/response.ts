@@ -15,14 +15,32 @@ export interface PluginPage {
 
 export type PageMeta = Omit<PluginPage, "plugins">;
 
-export function renderPage(page: PluginPage): string {
-  return renderPageFromJson(page, page.plugins.map((plugin) => JSON.stringify(plugin)));
+const encoder = new TextEncoder();
+const COMMA = 0x2c;
+const CLOSE = encoder.encode("]}");
+
+export function renderPage(page: PluginPage): Uint8Array<ArrayBuffer> {
+  return renderPageFromJson(page, page.plugins.map((plugin) => encoder.encode(JSON.stringify(plugin))));
 }
 
 /**
- * The same body from plugins that are already JSON text, which is how the
- * shim keeps them: a page is then string concatenation, not serialization.
+ * The same body from plugins that are already UTF-8 JSON, which is how the
+ * shim keeps them: a page is one allocation and a few copies, never a
+ * string. (Strings would land on the JS heap and cost a garbage collection
+ * every few hundred answers; bytes live outside it.)
  */
-export function renderPageFromJson(meta: PageMeta, pluginsJson: readonly string[]): string {
-  return `{"total":${meta.total},"page":${meta.page},"perPage":${meta.perPage},"pages":${meta.pages},"plugins":[${pluginsJson.join(",")}]}`;
+export function renderPageFromJson(meta: PageMeta, pluginsJson: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const head = encoder.encode(`{"total":${meta.total},"page":${meta.page},"perPage":${meta.perPage},"pages":${meta.pages},"plugins":[`);
+  let length = head.byteLength + Math.max(0, pluginsJson.length - 1) + CLOSE.byteLength;
+  for (const plugin of pluginsJson) length += plugin.byteLength;
+  const body = new Uint8Array(length);
+  body.set(head, 0);
+  let offset = head.byteLength;
+  pluginsJson.forEach((plugin, i) => {
+    if (i > 0) body[offset++] = COMMA;
+    body.set(plugin, offset);
+    offset += plugin.byteLength;
+  });
+  body.set(CLOSE, offset);
+  return body;
 }

@@ -9,7 +9,7 @@ import type { SortKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 1 as const;
+export const SITE_FORMAT_VERSION = 2 as const;
 
 /** Plugins per record shard: the largest `per_page`, so any page spans at most two shards. */
 export const SHARD_SIZE = 100;
@@ -46,10 +46,17 @@ export interface FiltersFile {
   readonly web: readonly number[];
 }
 
-/** The search chunks in term order: `[firstTerm, lastTerm, file]`. */
+/**
+ * The search chunks in term order. Each chunk is a whole serialized Lunr
+ * index; `invertedStart..invertedEnd` are the byte offsets of its
+ * `invertedIndex` value, the only part the shim reads (the field vectors,
+ * most of a chunk's bytes, are there for Lunr's own scoring).
+ */
 export interface SearchDirectoryFile {
-  readonly chunks: readonly (readonly [first: string, last: string, file: string])[];
+  readonly chunks: readonly SearchChunkEntry[];
 }
+
+export type SearchChunkEntry = readonly [first: string, last: string, file: string, invertedStart: number, invertedEnd: number];
 
 /** Static answer to the default-size page `page` of `sort`, for a CDN rewrite rule. */
 export function staticPagePath(sort: SortKey, page: number): string {
@@ -69,8 +76,21 @@ export function shardText(recordsJson: readonly string[]): string {
   return `[\n${recordsJson.join(",\n")}\n]`;
 }
 
-/** The inverse of `shardText`: each record's JSON text. */
-export function shardRecords(text: string): string[] {
-  const lines = text.split("\n");
-  return lines.slice(1, -1).map((line) => (line.endsWith(",") ? line.slice(0, -1) : line));
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+
+/**
+ * The inverse of `shardText`, on the file's bytes: each record's UTF-8 JSON,
+ * as views into `bytes` (nothing is decoded or copied).
+ */
+export function shardRecords(bytes: Uint8Array): Uint8Array[] {
+  const records: Uint8Array[] = [];
+  let start = bytes.indexOf(NEWLINE) + 1;
+  const last = bytes.lastIndexOf(NEWLINE);
+  while (start > 0 && start < last) {
+    const end = bytes.indexOf(NEWLINE, start);
+    records.push(bytes.subarray(start, bytes[end - 1] === COMMA ? end - 1 : end));
+    start = end + 1;
+  }
+  return records;
 }

@@ -7,12 +7,13 @@
 import { LRUCache } from "lru-cache";
 import { Bitset } from "../core/bitset.js";
 import type { SortKey } from "../core/plugin.js";
-import { shardRecords, type FiltersFile, type OrdersFile, type SearchDirectoryFile, type SiteManifest } from "../core/site-format.js";
-import { readJson, readText, type SiteReader } from "./files.js";
+import type { FiltersFile, OrdersFile, SearchDirectoryFile, SiteManifest } from "../core/site-format.js";
+import { readBytes, readJson, type SiteReader } from "./files.js";
 import { memoize } from "./memo.js";
+import { RecordStore, type ShardRef } from "./records.js";
 import { SearchIndex } from "./search.js";
 
-const RECORD_CACHE_CHARS = 24 * 1024 * 1024;
+const RECORD_CACHE_BYTES = 24 * 1024 * 1024;
 /** Encoded answers of recent queries: hot queries (the landing page, popular searches) skip all work. */
 const ANSWER_CACHE_BYTES = 8 * 1024 * 1024;
 const FILTER_SET_ENTRIES = 1_000;
@@ -20,7 +21,7 @@ const FILTER_SET_ENTRIES = 1_000;
 export class Catalog {
   readonly size: number;
   readonly lastModified: string;
-  private readonly shards: LRUCache<string, string[]>;
+  private readonly records: RecordStore;
   private readonly filterSets = new LRUCache<string, Bitset>({ max: FILTER_SET_ENTRIES });
   readonly orders: () => Promise<Record<Exclude<SortKey, "stars">, Uint32Array>>;
   private readonly filters: () => Promise<FiltersFile>;
@@ -30,11 +31,7 @@ export class Catalog {
   constructor(readonly manifest: SiteManifest, reader: SiteReader) {
     this.size = manifest.plugins;
     this.lastModified = new Date(manifest.builtAt).toUTCString();
-    this.shards = new LRUCache<string, string[]>({
-      maxSize: RECORD_CACHE_CHARS,
-      sizeCalculation: (records) => records.reduce((sum, record) => sum + record.length, 1),
-      fetchMethod: async (file) => shardRecords(await readText(reader, file)),
-    });
+    this.records = new RecordStore(this.size, RECORD_CACHE_BYTES, (file) => readBytes(reader, file));
     this.orders = memoize(async () => {
       const orders = await readJson<OrdersFile>(reader, manifest.orders);
       return { recent: Uint32Array.from(orders.recent), name: Uint32Array.from(orders.name) };
@@ -43,23 +40,36 @@ export class Catalog {
     this.search = memoize(async () => new SearchIndex(await readJson<SearchDirectoryFile>(reader, manifest.search), reader, this.size));
   }
 
-  /** Records at positions `start..end` of `sort` order: at most two shard reads. */
-  async recordsInOrder(sort: SortKey, start: number, end: number): Promise<string[]> {
-    const records: string[] = [];
+  /** Records at positions `start..end` of `sort` order: from memory, or at most two shard reads. */
+  async recordsInOrder(sort: SortKey, start: number, end: number): Promise<Uint8Array[]> {
+    const order = sort === "stars" ? undefined : (await this.orders())[sort];
+    const present = this.records.present(order === undefined ? range(start, end) : order.subarray(start, end));
+    if (present !== undefined) return present;
+    const records: Uint8Array[] = [];
     const size = this.manifest.shardSize;
     for (let shard = Math.floor(start / size); shard * size < end; shard++) {
-      const shardRecords = await this.shard(sort, shard);
+      const shardRecords = await this.records.shard(this.shardRef(sort, shard, order));
       records.push(...shardRecords.slice(Math.max(0, start - shard * size), end - shard * size));
     }
     return records;
   }
 
-  /** Records by ordinal (= position in `stars` order), in the order given. */
-  async recordsAt(ordinals: readonly number[]): Promise<string[]> {
+  /** Records by ordinal (= position in `stars` order), in the order given: absent ones from their `stars` shards. */
+  async recordsAt(ordinals: readonly number[]): Promise<Uint8Array[]> {
+    const present = this.records.present(ordinals);
+    if (present !== undefined) return present;
     const size = this.manifest.shardSize;
-    const shards = await Promise.all([...new Set(ordinals.map((o) => Math.floor(o / size)))].map(async (n) => [n, await this.shard("stars", n)] as const));
-    const byShard = new Map(shards);
-    return ordinals.map((ordinal) => byShard.get(Math.floor(ordinal / size))![ordinal % size]!);
+    const absentShards = new Set(ordinals.filter((o) => this.records.get(o) === undefined).map((o) => Math.floor(o / size)));
+    const read = new Map(await Promise.all([...absentShards].map(async (n) => [n, await this.records.shard(this.shardRef("stars", n))] as const)));
+    return ordinals.map((ordinal) => read.get(Math.floor(ordinal / size))?.[ordinal % size] ?? this.records.get(ordinal)!);
+  }
+
+  private shardRef(sort: SortKey, index: number, order?: Uint32Array): ShardRef {
+    const file = this.manifest.records[sort][index];
+    if (file === undefined) throw new Error(`record shard ${sort}/${index} is not in the manifest`);
+    const start = index * this.manifest.shardSize;
+    const end = Math.min(start + this.manifest.shardSize, this.size);
+    return { file, ordinals: order === undefined ? range(start, end) : order.subarray(start, end) };
   }
 
   async tagSet(tag: string): Promise<Bitset> {
@@ -81,13 +91,11 @@ export class Catalog {
     this.filterSets.set(key, set);
     return set;
   }
+}
 
-  private async shard(sort: SortKey, index: number): Promise<string[]> {
-    const file = this.manifest.records[sort][index];
-    const records = file === undefined ? undefined : await this.shards.fetch(file);
-    if (records === undefined) throw new Error(`record shard ${sort}/${index} is not in the manifest`);
-    return records;
-  }
+/** The integers `start..end`: positions of `stars` order are ordinals. */
+function range(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
 }
 
 /** A tag called "constructor" must not find Object.prototype's. */
@@ -104,12 +112,12 @@ export class AnswerCache {
     this.bodies = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: maxBytes, sizeCalculation: (body) => body.byteLength + 64 });
   }
 
-  async get(key: string, compute: () => Promise<string>): Promise<Uint8Array<ArrayBuffer>> {
+  async get(key: string, compute: () => Promise<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
     const hit = this.bodies.get(key);
     if (hit !== undefined) return hit;
     let pending = this.pending.get(key);
     if (pending === undefined) {
-      pending = compute().then((text) => new TextEncoder().encode(text));
+      pending = compute();
       this.pending.set(key, pending);
       void pending.then((body) => this.bodies.set(key, body), () => {}).finally(() => this.pending.delete(key));
     }

@@ -9,7 +9,7 @@ import { isUnfiltered, type CatalogQuery } from "../core/query.js";
 import { renderPageFromJson } from "../core/response.js";
 import type { Catalog } from "./catalog.js";
 
-export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promise<string> {
+export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promise<Uint8Array<ArrayBuffer>> {
   const { page, perPage, sort } = query;
   if (isUnfiltered(query)) {
     const window = pageWindow(catalog.size, page, perPage);

@@ -1,7 +1,7 @@
 /**
  * How the shim reaches the site's files: a single `read` that each runtime
  * implements (file system, static-assets binding, memory). Everything the
- * shim reads goes through `readText`/`readJson`, so a missing or broken file
+ * shim reads goes through `readBytes`/`readText`/`readJson`, so a missing or broken file
  * always becomes a 503, never a crash.
  */
 import { CatalogUnavailable } from "./problem.js";
@@ -13,7 +13,7 @@ export interface SiteReader {
 
 const decoder = new TextDecoder();
 
-export async function readText(reader: SiteReader, path: string): Promise<string> {
+export async function readBytes(reader: SiteReader, path: string): Promise<Uint8Array> {
   let bytes: Uint8Array | null;
   try {
     bytes = await reader.read(path);
@@ -21,14 +21,22 @@ export async function readText(reader: SiteReader, path: string): Promise<string
     throw new CatalogUnavailable(`${path} could not be read`);
   }
   if (bytes === null) throw new CatalogUnavailable(`${path} is missing`);
-  return decoder.decode(bytes);
+  return bytes;
+}
+
+export async function readText(reader: SiteReader, path: string): Promise<string> {
+  return decoder.decode(await readBytes(reader, path));
 }
 
 export async function readJson<T>(reader: SiteReader, path: string): Promise<T> {
-  const text = await readText(reader, path);
+  return parseJson<T>(await readText(reader, path), path);
+}
+
+/** JSON text of the site, `what` naming it in the 503 when it is broken. */
+export function parseJson<T>(text: string, what: string): T {
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new CatalogUnavailable(`${path} is not valid JSON`);
+    throw new CatalogUnavailable(`${what} is not valid JSON`);
   }
 }

@@ -91,7 +91,7 @@ async function answer(request: Request, query: CatalogQuery, catalog: Catalog): 
   if (isNotModified(request, etag, catalog.lastModified)) return new Response(null, { status: 304, headers });
   // An unfiltered page is a slice of cached shards, cheaper to cut again than to keep:
   // caching every page/size/sort only churned the heap (measured). Searches and filters are cached.
-  const body = isUnfiltered(query) ? encoder.encode(await answerQuery(catalog, query)) : await catalog.answers.get(key, () => answerQuery(catalog, query));
+  const body = isUnfiltered(query) ? await answerQuery(catalog, query) : await catalog.answers.get(key, () => answerQuery(catalog, query));
   return bytesResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
 }
 
@@ -116,7 +116,7 @@ function problemResponse(request: Request, problem: HttpProblem): Response {
 }
 
 function textResponse(request: Request, status: number, body: string, headers: Record<string, string>): Response {
-  return bytesResponse(request, status, new TextEncoder().encode(body), headers);
+  return bytesResponse(request, status, encoder.encode(body), headers);
 }
 
 /** HEAD gets GET's headers, Content-Length included, and no body. */

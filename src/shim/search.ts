@@ -8,8 +8,8 @@ import { LRUCache } from "lru-cache";
 import { Bitset } from "../core/bitset.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { compareCodeUnits } from "../core/order.js";
-import { ordinalOf, type SearchDirectoryFile } from "../core/site-format.js";
-import { readJson, type SiteReader } from "./files.js";
+import { ordinalOf, type SearchChunkEntry, type SearchDirectoryFile } from "../core/site-format.js";
+import { parseJson, readBytes, type SiteReader } from "./files.js";
 
 /** One chunk's postings, packed: term i's ordinals are `ordinals[starts[i] .. starts[i+1])`. */
 interface PackedChunk {
@@ -18,16 +18,15 @@ interface PackedChunk {
   readonly ordinals: Uint32Array;
 }
 
-interface SerializedChunk {
-  readonly invertedIndex: readonly (readonly [string, Record<string, unknown>])[];
-  readonly fields: readonly string[];
-}
+/** Lunr's serialized inverted index: `[term, { _index, <field>: { <ref>: metadata } }]` in term order. */
+type InvertedIndex = readonly (readonly [string, Readonly<Record<string, unknown>>])[];
 
+const decoder = new TextDecoder();
 const CHUNK_CACHE_BYTES = 24 * 1024 * 1024;
 const SET_CACHE_ENTRIES = 2_000;
 
 export class SearchIndex {
-  private readonly chunks: LRUCache<string, PackedChunk>;
+  private readonly chunks: LRUCache<string, PackedChunk, SearchChunkEntry>;
   private readonly sets = new LRUCache<string, Bitset>({ max: SET_CACHE_ENTRIES });
 
   constructor(
@@ -35,10 +34,13 @@ export class SearchIndex {
     reader: SiteReader,
     private readonly size: number,
   ) {
-    this.chunks = new LRUCache<string, PackedChunk>({
+    this.chunks = new LRUCache<string, PackedChunk, SearchChunkEntry>({
       maxSize: CHUNK_CACHE_BYTES,
       sizeCalculation: (chunk) => chunk.ordinals.byteLength + chunk.starts.byteLength + chunk.terms.length * 48,
-      fetchMethod: async (file) => packChunk(await readJson<SerializedChunk>(reader, file)),
+      fetchMethod: async (file, _stale, { context: [, , , start, end] }) => {
+        const invertedIndex = decoder.decode((await readBytes(reader, file)).subarray(start, end));
+        return packChunk(parseJson<InvertedIndex>(invertedIndex, `the inverted index of ${file} (bytes ${start}…${end})`));
+      },
     });
   }
 
@@ -60,9 +62,9 @@ export class SearchIndex {
 
   private async exact(term: string): Promise<Bitset> {
     const set = new Bitset(this.size);
-    const file = this.chunkHolding(term);
-    if (file === undefined) return set;
-    const chunk = await this.load(file);
+    const entry = this.chunkHolding(term);
+    if (entry === undefined) return set;
+    const chunk = await this.load(entry);
     const i = lowerBound(chunk.terms, term);
     if (chunk.terms[i] === term) addPostings(set, chunk, i);
     return set;
@@ -72,8 +74,8 @@ export class SearchIndex {
   private async prefixes(prefixes: readonly string[]): Promise<Bitset> {
     const set = new Bitset(this.size);
     for (const prefix of new Set(prefixes)) {
-      for (const file of this.chunksOverlapping(prefix)) {
-        const chunk = await this.load(file);
+      for (const entry of this.chunksOverlapping(prefix)) {
+        const chunk = await this.load(entry);
         for (let i = lowerBound(chunk.terms, prefix); i < chunk.terms.length && chunk.terms[i]!.startsWith(prefix); i++) {
           addPostings(set, chunk, i);
         }
@@ -82,26 +84,27 @@ export class SearchIndex {
     return set;
   }
 
-  private async load(file: string): Promise<PackedChunk> {
-    const chunk = await this.chunks.fetch(file);
-    if (chunk === undefined) throw new Error(`search chunk ${file} did not load`);
+  private async load(entry: SearchChunkEntry): Promise<PackedChunk> {
+    const chunk = await this.chunks.fetch(entry[2], { context: entry });
+    if (chunk === undefined) throw new Error(`search chunk ${entry[2]} did not load`);
     return chunk;
   }
 
-  private chunkHolding(term: string): string | undefined {
+  private chunkHolding(term: string): SearchChunkEntry | undefined {
     const entry = this.directory.chunks[this.lastChunkStartingAtOrBefore(term)];
-    return entry !== undefined && compareCodeUnits(term, entry[0]) >= 0 && compareCodeUnits(term, entry[1]) <= 0 ? entry[2] : undefined;
+    return entry !== undefined && compareCodeUnits(term, entry[0]) >= 0 && compareCodeUnits(term, entry[1]) <= 0 ? entry : undefined;
   }
 
-  private chunksOverlapping(prefix: string): string[] {
-    const files: string[] = [];
+  private chunksOverlapping(prefix: string): SearchChunkEntry[] {
+    const overlapping: SearchChunkEntry[] = [];
     const chunks = this.directory.chunks;
     for (let i = Math.max(0, this.lastChunkStartingAtOrBefore(prefix)); i < chunks.length; i++) {
-      const [first, last, file] = chunks[i]!;
+      const entry = chunks[i]!;
+      const [first, last] = entry;
       if (compareCodeUnits(first, prefix) > 0 && !first.startsWith(prefix)) break;
-      if (compareCodeUnits(last, prefix) >= 0) files.push(file);
+      if (compareCodeUnits(last, prefix) >= 0) overlapping.push(entry);
     }
-    return files;
+    return overlapping;
   }
 
   private lastChunkStartingAtOrBefore(term: string): number {
@@ -116,14 +119,14 @@ export class SearchIndex {
   }
 }
 
-function packChunk(chunk: SerializedChunk): PackedChunk {
-  const field = chunk.fields[0] ?? "";
+/** A term matches a document in any field (the site indexes one); a document in two fields is listed twice, which sets one bit. */
+function packChunk(invertedIndex: InvertedIndex): PackedChunk {
   const terms: string[] = [];
   const starts: number[] = [0];
   const ordinals: number[] = [];
-  for (const [term, posting] of chunk.invertedIndex) {
+  for (const [term, posting] of invertedIndex) {
     terms.push(term);
-    for (const ref of Object.keys((posting[field] ?? {}) as object)) ordinals.push(ordinalOf(ref));
+    for (const field in posting) if (field !== "_index") for (const ref in posting[field] as object) ordinals.push(ordinalOf(ref));
     starts.push(ordinals.length);
   }
   return { terms, starts: Uint32Array.from(starts), ordinals: Uint32Array.from(ordinals) };

@@ -112,7 +112,7 @@ function writeSearch(data: DataFiles, byStars: readonly SnapshotPlugin[], limits
   const documents = byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) }));
   const chunks = chunkIndex(buildLunrIndex(documents), limits);
   const directory: SearchDirectoryFile = {
-    chunks: chunks.map((chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json)] as const),
+    chunks: chunks.map((chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const),
   };
   return data.add("search", directory);
 }
@@ -132,7 +132,7 @@ function writeStaticPages(files: SiteFiles, orders: Record<SortKey, readonly Sna
         total: plugins.length, page, perPage: DEFAULT_PER_PAGE, pages: window.pages,
         plugins: plugins.slice(window.start, window.end).map(toWirePlugin),
       });
-      files.set(staticPagePath(sort, page), encoder.encode(body));
+      files.set(staticPagePath(sort, page), body);
     }
   }
 }

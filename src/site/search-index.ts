@@ -36,6 +36,8 @@ export interface SearchChunk {
   readonly last: string;
   readonly terms: number;
   readonly json: string;
+  /** Byte offsets of the `invertedIndex` value in `json` (UTF-8). */
+  readonly invertedIndex: readonly [start: number, end: number];
 }
 
 export interface ChunkLimits {
@@ -127,15 +129,19 @@ function vectorsFor(entries: readonly InvertedIndexEntry[], vectors: Map<string,
   return result;
 }
 
+/** The inverted index goes before the field vectors, at offsets the search directory records. */
 function serializeChunk(index: SerializedIndex, entries: InvertedIndexEntry[], vectors: Map<string, number[]>): SearchChunk {
-  const serialized: SerializedIndex = {
-    version: index.version,
-    fields: index.fields,
-    fieldVectors: [...vectors],
-    invertedIndex: entries,
-    pipeline: index.pipeline,
+  const head = `{"version":${JSON.stringify(index.version)},"fields":${JSON.stringify(index.fields)},"invertedIndex":`;
+  const inverted = JSON.stringify(entries);
+  const json = `${head}${inverted},"fieldVectors":${JSON.stringify([...vectors])},"pipeline":${JSON.stringify(index.pipeline)}}`;
+  const start = Buffer.byteLength(head, "utf8");
+  return {
+    first: entries[0]![0],
+    last: entries[entries.length - 1]![0],
+    terms: entries.length,
+    json,
+    invertedIndex: [start, start + Buffer.byteLength(inverted, "utf8")],
   };
-  return { first: entries[0]![0], last: entries[entries.length - 1]![0], terms: entries.length, json: JSON.stringify(serialized) };
 }
 
 /**

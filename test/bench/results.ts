@@ -45,7 +45,9 @@ export interface BenchResults {
   readonly warmQueriesPerClass: number;
   readonly warmBytesRead: number;
   readonly warmGc: { readonly count: number; readonly totalMs: number; readonly longestMs: number };
+  /** JS heap plus ArrayBuffers after gc, MB. */
   readonly heapMb: number;
+  readonly heapArrayBuffersMb: number;
   readonly heapBaselineMb: number;
   readonly heapAfterTimedMb: number;
   readonly httpRps: { readonly default: number; readonly q: number };
@@ -103,6 +105,7 @@ export function collectResults(options: BenchOptions, m: Measurements): BenchRes
     warmBytesRead: m.warm.raw.timedReads.bytes,
     warmGc: { count: m.warm.raw.timedGc.count, totalMs: round(m.warm.raw.timedGc.totalMs, 1), longestMs: round(m.warm.raw.timedGc.longestMs, 2) },
     heapMb: round(m.warm.raw.heapMb, 2),
+    heapArrayBuffersMb: round(m.warm.raw.heapArrayBuffersMb, 2),
     heapBaselineMb: round(m.warm.raw.baselineHeapMb, 2),
     heapAfterTimedMb: round(m.warm.raw.heapAfterTimedMb, 2),
     httpRps: { default: round(m.http.default.rps, 0), q: round(m.http.q.rps, 0) },

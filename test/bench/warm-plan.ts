@@ -17,11 +17,13 @@ export interface WarmPlan {
 }
 
 export interface WarmResult {
-  /** heapUsed after gc before the shim existed. */
+  /** heapUsed + arrayBuffers after gc before the shim existed. */
   readonly baselineHeapMb: number;
-  /** heapUsed after gc once the shim answered `heapMix`. */
+  /** heapUsed + arrayBuffers after gc once the shim answered `heapMix`. */
   readonly heapMb: number;
-  /** heapUsed after gc at the end of the timed run. */
+  /** The arrayBuffers part of `heapMb`. */
+  readonly heapArrayBuffersMb: number;
+  /** heapUsed + arrayBuffers after gc at the end of the timed run, the shim still alive. */
   readonly heapAfterTimedMb: number;
   readonly rssMb: number;
   readonly timings: Record<QueryClass, number[]>;

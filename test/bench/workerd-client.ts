@@ -11,6 +11,6 @@ const ORIGIN = "http://localhost";
 export async function timedDispatch(miniflare: Miniflare, path: string): Promise<TimedAnswer> {
   const started = performance.now();
   const response = await miniflare.dispatchFetch(`${ORIGIN}${path}`);
-  const body = await response.text();
+  const body = new Uint8Array(await response.arrayBuffer());
   return { ms: performance.now() - started, status: response.status, body };
 }

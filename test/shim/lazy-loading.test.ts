@@ -18,14 +18,29 @@ async function countingShim(plugins: number) {
 }
 
 describe("the shim loads lazily and once", () => {
-  it("an unfiltered page reads the manifest and at most two record shards, never search data", async () => {
+  it("the first stars page reads the manifest and one record shard, nothing else", async () => {
+    const { reads, get } = await countingShim(450);
+    await get("");
+    expect(reads).toEqual([expect.stringMatching(/^catalog\/manifest\.json$/), expect.stringMatching(/^catalog\/data\/records-stars-0\./)]);
+  });
+
+  it("an unfiltered page of another order reads the orders and at most two record shards, never search or filter data", async () => {
     const { reads, get } = await countingShim(450);
     await get("sort=recent&page=2&per_page=100");
     expect(reads[0]).toBe("catalog/manifest.json");
-    expect(reads.slice(1).every((path) => path.startsWith("catalog/data/records-recent-"))).toBe(true);
-    expect(reads.length).toBeLessThanOrEqual(3);
+    expect(reads[1]).toMatch(/^catalog\/data\/orders\./);
+    expect(reads.slice(2).every((path) => path.startsWith("catalog/data/records-recent-"))).toBe(true);
+    expect(reads.length).toBeLessThanOrEqual(4);
     await get("sort=name&page=3&per_page=70");
-    expect(reads.some((path) => path.includes("search"))).toBe(false);
+    expect(reads.some((path) => path.includes("search") || path.includes("filters"))).toBe(false);
+  });
+
+  it("a record read for one order serves every order: once the stars shards are in, no page reads a record shard", async () => {
+    const { reads, get } = await countingShim(450);
+    for (let page = 1; page <= 5; page++) await get(`per_page=100&page=${page}`);
+    reads.length = 0;
+    for (const sort of ["recent", "name"]) for (const [page, perPage] of [[1, 100], [3, 37], [9, 50]] as const) await get(`sort=${sort}&page=${page}&per_page=${perPage}`);
+    expect(reads.filter((path) => path.includes("records-"))).toEqual([]);
   });
 
   it("a repeated query reads nothing again", async () => {
