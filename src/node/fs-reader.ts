@@ -1,5 +1,5 @@
 /** The shim's file access on Node: a site directory on disk. */
-import { readFile } from "node:fs/promises";
+import { readFile } from "node:fs";
 import { resolve, sep } from "node:path";
 import type { SiteReader } from "../shim/files.js";
 
@@ -10,7 +10,7 @@ export function createFsReader(root: string): SiteReader {
       const file = resolve(base, path);
       if (!file.startsWith(base + sep)) return null;
       try {
-        return await readFile(file);
+        return await readWhole(file);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return null;
@@ -18,4 +18,13 @@ export function createFsReader(root: string): SiteReader {
       }
     },
   };
+}
+
+/**
+ * `fs.readFile` with a callback, not `fs/promises`: the promise API opens a
+ * FileHandle per read, which costs more than a small file's read itself
+ * (measured: a third of the shim's time on a missed search chunk).
+ */
+function readWhole(file: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => readFile(file, (error, bytes) => (error ? reject(error) : resolve(bytes))));
 }

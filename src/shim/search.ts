@@ -46,10 +46,19 @@ export class SearchIndex {
 
   /** Plugins matching every term (CONTRACT section 4). */
   async match(terms: SearchTerms): Promise<Bitset> {
-    const result = Bitset.full(this.size);
-    for (const stem of terms.exact) result.and(await this.cached(`=${stem}`, () => this.exact(stem)));
     const { typed, stem } = terms.last;
-    return result.and(await this.cached(`*${typed}|${stem}`, () => this.prefixes([typed, stem])));
+    const prefixKey = `*${typed}|${stem}`;
+    // Read every chunk this query lacks at once: a miss then costs one read's latency, not one per chunk.
+    const absent: SearchChunkEntry[] = [];
+    for (const exact of terms.exact) {
+      const entry = this.sets.has(`=${exact}`) ? undefined : this.chunkHolding(exact);
+      if (entry !== undefined) absent.push(entry);
+    }
+    if (!this.sets.has(prefixKey)) for (const prefix of [typed, stem]) absent.push(...this.chunksOverlapping(prefix));
+    await Promise.all(absent.map((entry) => this.load(entry)));
+    const result = Bitset.full(this.size);
+    for (const exact of terms.exact) result.and(await this.cached(`=${exact}`, () => this.exact(exact)));
+    return result.and(await this.cached(prefixKey, () => this.prefixes([typed, stem])));
   }
 
   private async cached(key: string, compute: () => Promise<Bitset>): Promise<Bitset> {
