@@ -8,18 +8,10 @@ import { LRUCache } from "lru-cache";
 import { Bitset } from "../core/bitset.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { compareCodeUnits } from "../core/order.js";
-import { ordinalOf, type SearchChunkEntry, type SearchDirectoryFile } from "../core/site-format.js";
+import type { SearchChunkEntry, SearchDirectoryFile } from "../core/site-format.js";
 import { parseJson, readBytes, type SiteReader } from "./files.js";
-
-/** One chunk's postings, packed: term i's ordinals are `ordinals[starts[i] .. starts[i+1])`. */
-interface PackedChunk {
-  readonly terms: readonly string[];
-  readonly starts: Uint32Array;
-  readonly ordinals: Uint32Array;
-}
-
-/** Lunr's serialized inverted index: `[term, { _index, <field>: { <ref>: metadata } }]` in term order. */
-type InvertedIndex = readonly (readonly [string, Readonly<Record<string, unknown>>])[];
+import { packPostings, type InvertedIndex, type PackedPostings as PackedChunk } from "./postings.js";
+import { CatalogUnavailable, HttpProblem } from "./problem.js";
 
 const decoder = new TextDecoder();
 const CHUNK_CACHE_BYTES = 24 * 1024 * 1024;
@@ -38,8 +30,14 @@ export class SearchIndex {
       maxSize: CHUNK_CACHE_BYTES,
       sizeCalculation: (chunk) => chunk.ordinals.byteLength + chunk.starts.byteLength + chunk.terms.length * 48,
       fetchMethod: async (file, _stale, { context: [, , , start, end] }) => {
-        const invertedIndex = decoder.decode((await readBytes(reader, file)).subarray(start, end));
-        return packChunk(parseJson<InvertedIndex>(invertedIndex, `the inverted index of ${file} (bytes ${start}…${end})`));
+        const text = decoder.decode((await readBytes(reader, file)).subarray(start, end));
+        const what = `the inverted index of ${file} (bytes ${start}…${end})`;
+        try {
+          return packPostings(text, (json) => parseJson<InvertedIndex>(json, what));
+        } catch (error) {
+          if (error instanceof HttpProblem) throw error;
+          throw new CatalogUnavailable(`${what} is not a Lunr inverted index`);
+        }
       },
     });
   }
@@ -126,19 +124,6 @@ export class SearchIndex {
     }
     return low - 1;
   }
-}
-
-/** A term matches a document in any field (the site indexes one); a document in two fields is listed twice, which sets one bit. */
-function packChunk(invertedIndex: InvertedIndex): PackedChunk {
-  const terms: string[] = [];
-  const starts: number[] = [0];
-  const ordinals: number[] = [];
-  for (const [term, posting] of invertedIndex) {
-    terms.push(term);
-    for (const field in posting) if (field !== "_index") for (const ref in posting[field] as object) ordinals.push(ordinalOf(ref));
-    starts.push(ordinals.length);
-  }
-  return { terms, starts: Uint32Array.from(starts), ordinals: Uint32Array.from(ordinals) };
 }
 
 function addPostings(set: Bitset, chunk: PackedChunk, term: number): void {

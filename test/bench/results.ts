@@ -43,13 +43,14 @@ export interface BenchResults {
   readonly nonEmptyShare: Record<QueryClass, number>;
   readonly slowestQuery: Record<QueryClass, string>;
   readonly warmQueriesPerClass: number;
+  /** Untimed mixed queries before the timed ones. */
+  readonly heapQueries: number;
   readonly warmBytesRead: number;
   readonly warmGc: { readonly count: number; readonly totalMs: number; readonly longestMs: number };
   /** JS heap plus ArrayBuffers after gc, MB. */
   readonly heapMb: number;
   readonly heapArrayBuffersMb: number;
   readonly heapBaselineMb: number;
-  readonly heapAfterTimedMb: number;
   readonly httpRps: { readonly default: number; readonly q: number };
   readonly httpP99Ms: { readonly default: number; readonly q: number };
 }
@@ -102,12 +103,12 @@ export function collectResults(options: BenchOptions, m: Measurements): BenchRes
     nonEmptyShare: byClass((kind) => latency[kind].nonEmpty),
     slowestQuery: Object.fromEntries(QUERY_CLASSES.map((kind) => [kind, m.warm.raw.slowest[kind].path])) as Record<QueryClass, string>,
     warmQueriesPerClass: latency.default.count,
+    heapQueries: options.profile.heapQueries,
     warmBytesRead: m.warm.raw.timedReads.bytes,
     warmGc: { count: m.warm.raw.timedGc.count, totalMs: round(m.warm.raw.timedGc.totalMs, 1), longestMs: round(m.warm.raw.timedGc.longestMs, 2) },
     heapMb: round(m.warm.raw.heapMb, 2),
     heapArrayBuffersMb: round(m.warm.raw.heapArrayBuffersMb, 2),
     heapBaselineMb: round(m.warm.raw.baselineHeapMb, 2),
-    heapAfterTimedMb: round(m.warm.raw.heapAfterTimedMb, 2),
     httpRps: { default: round(m.http.default.rps, 0), q: round(m.http.q.rps, 0) },
     httpP99Ms: { default: m.http.default.p99Ms, q: m.http.q.p99Ms },
   };

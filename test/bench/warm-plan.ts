@@ -10,7 +10,7 @@ export interface TimedQuery {
 
 export interface WarmPlan {
   readonly siteDir: string;
-  /** Mixed queries run first: the heap is measured after them; they also warm the process up. */
+  /** Mixed queries run first, untimed, to warm the process up; the heap is measured after them and the timed ones. */
   readonly heapMix: readonly string[];
   /** Then these, each timed; classes interleaved. */
   readonly timed: readonly TimedQuery[];
@@ -19,12 +19,10 @@ export interface WarmPlan {
 export interface WarmResult {
   /** heapUsed + arrayBuffers after gc before the shim existed. */
   readonly baselineHeapMb: number;
-  /** heapUsed + arrayBuffers after gc once the shim answered `heapMix`. */
+  /** heapUsed + arrayBuffers after gc once the shim answered `heapMix` and the timed queries, the shim still alive. */
   readonly heapMb: number;
   /** The arrayBuffers part of `heapMb`. */
   readonly heapArrayBuffersMb: number;
-  /** heapUsed + arrayBuffers after gc at the end of the timed run, the shim still alive. */
-  readonly heapAfterTimedMb: number;
   readonly rssMb: number;
   readonly timings: Record<QueryClass, number[]>;
   /** The slowest timed query of each class, to reproduce it. */
