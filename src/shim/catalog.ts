@@ -10,6 +10,7 @@ import type { SortKey } from "../core/plugin.js";
 import type { FiltersFile, OrdersFile, SearchDirectoryFile, SiteManifest } from "../core/site-format.js";
 import { readBytes, readJson, type SiteReader } from "./files.js";
 import { memoize } from "./memo.js";
+import { CatalogUnavailable } from "./problem.js";
 import { RecordStore, type ShardRef } from "./records.js";
 import { SearchIndex } from "./search.js";
 
@@ -66,7 +67,7 @@ export class Catalog {
 
   private shardRef(sort: SortKey, index: number, order?: Uint32Array): ShardRef {
     const file = this.manifest.records[sort][index];
-    if (file === undefined) throw new Error(`record shard ${sort}/${index} is not in the manifest`);
+    if (file === undefined) throw new CatalogUnavailable(`the manifest lists no record shard ${index} for sort ${sort}`);
     const start = index * this.manifest.shardSize;
     const end = Math.min(start + this.manifest.shardSize, this.size);
     return { file, ordinals: order === undefined ? range(start, end) : order.subarray(start, end) };
