@@ -29,10 +29,10 @@ export class Catalog {
   readonly search: () => Promise<SearchIndex>;
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
 
-  constructor(readonly manifest: SiteManifest, reader: SiteReader) {
+  constructor(readonly manifest: SiteManifest, reader: SiteReader, recordCacheBytes = RECORD_CACHE_BYTES) {
     this.size = manifest.plugins;
     this.lastModified = new Date(manifest.builtAt).toUTCString();
-    this.records = new RecordStore(this.size, RECORD_CACHE_BYTES, (file) => readBytes(reader, file));
+    this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.orders = memoize(async () => {
       const orders = await readJson<OrdersFile>(reader, manifest.orders);
       return { recent: Uint32Array.from(orders.recent), name: Uint32Array.from(orders.name) };
@@ -59,10 +59,12 @@ export class Catalog {
   async recordsAt(ordinals: readonly number[]): Promise<Uint8Array[]> {
     const present = this.records.present(ordinals);
     if (present !== undefined) return present;
+    // Taken now: reading the other shards may evict these records, but the bytes in hand stay valid.
+    const found = ordinals.map((ordinal) => this.records.get(ordinal));
     const size = this.manifest.shardSize;
-    const absentShards = new Set(ordinals.filter((o) => this.records.get(o) === undefined).map((o) => Math.floor(o / size)));
+    const absentShards = new Set(ordinals.filter((_, i) => found[i] === undefined).map((ordinal) => Math.floor(ordinal / size)));
     const read = new Map(await Promise.all([...absentShards].map(async (n) => [n, await this.records.shard(this.shardRef("stars", n))] as const)));
-    return ordinals.map((ordinal) => read.get(Math.floor(ordinal / size))?.[ordinal % size] ?? this.records.get(ordinal)!);
+    return ordinals.map((ordinal, i) => found[i] ?? read.get(Math.floor(ordinal / size))![ordinal % size]!);
   }
 
   private shardRef(sort: SortKey, index: number, order?: Uint32Array): ShardRef {

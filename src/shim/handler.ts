@@ -20,6 +20,12 @@ export interface ShimOptions {
   readonly reader: SiteReader;
   /** How long a read manifest is trusted before it is read again (default 5 s). */
   readonly manifestTtlMs?: number;
+  /**
+   * Bytes of plugin records kept in memory (default 24 MiB; a 10,000-plugin
+   * catalog holds about 5 MB of them). Past it, the least recently used
+   * shards are dropped and read again when needed.
+   */
+  readonly recordCacheBytes?: number;
   /** Where unexpected errors are reported (default: console.error). */
   readonly logError?: (error: unknown) => void;
   readonly now?: () => number;
@@ -33,7 +39,7 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  * const response = await shim(new Request("http://x/api/plugins?q=charts"));
  */
 export function createShim(options: ShimOptions): FetchHandler {
-  const source = new CatalogSource(options.reader, options.manifestTtlMs ?? 5_000, options.now ?? Date.now);
+  const source = new CatalogSource(options.reader, options.manifestTtlMs ?? 5_000, options.now ?? Date.now, options.recordCacheBytes);
   const logError = options.logError ?? ((error: unknown) => console.error(error));
   return async (request) => {
     try {

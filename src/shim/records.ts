@@ -98,6 +98,8 @@ export class RecordStore {
       this.shards.set(ref.file, shard);
       // Making room may have evicted the supplier of a record this shard also holds: fill it in again.
       if (this.shards.has(ref.file)) this.supply(ref, records, shard);
+      // A shard larger than the whole budget is not kept, and neither are its records.
+      else this.forget(shard);
     }
     return records;
   }

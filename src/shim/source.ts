@@ -16,6 +16,7 @@ export class CatalogSource {
     private readonly reader: SiteReader,
     private readonly ttlMs: number,
     private readonly now: () => number,
+    private readonly recordCacheBytes?: number,
   ) {}
 
   async get(): Promise<Catalog> {
@@ -31,7 +32,7 @@ export class CatalogSource {
 
   private async readManifest(): Promise<Catalog> {
     const manifest = checkManifest(await readJson<unknown>(this.reader, MANIFEST_PATH));
-    const catalog = this.current?.catalog.manifest.buildId === manifest.buildId ? this.current.catalog : new Catalog(manifest, this.reader);
+    const catalog = this.current?.catalog.manifest.buildId === manifest.buildId ? this.current.catalog : new Catalog(manifest, this.reader, this.recordCacheBytes);
     this.current = { catalog, checkedAt: this.now() };
     return catalog;
   }

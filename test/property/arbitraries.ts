@@ -58,9 +58,9 @@ function toPlugin(d: Draft): SnapshotPlugin {
 }
 
 /** 0–`max` plugins with few distinct star counts, timestamps and names: ties everywhere. */
-export function catalogArbitrary(max = 60): fc.Arbitrary<CatalogSnapshot> {
+export function catalogArbitrary(max = 60, min = 0): fc.Arbitrary<CatalogSnapshot> {
   return fc
-    .integer({ min: 0, max })
+    .integer({ min, max })
     .chain((n) => fc.uniqueArray(slug, { minLength: n, maxLength: n }))
     .chain((slugs) => fc.tuple(...slugs.map(draft)))
     .map((drafts) => makeSnapshot(drafts.map(toPlugin)));
