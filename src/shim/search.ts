@@ -13,6 +13,15 @@ import { parseJson, readBytes, type SiteReader } from "./files.js";
 import { packPostings, type InvertedIndex, type PackedPostings as PackedChunk } from "./postings.js";
 import { CatalogUnavailable, HttpProblem } from "./problem.js";
 
+/** One term's (or the last term's prefixes') matches: cached by `key`, computed from `chunks`. */
+interface SearchPart {
+  readonly key: string;
+  readonly chunks: () => SearchChunkEntry[];
+  readonly compute: () => Promise<Bitset>;
+}
+
+const optional = <T>(value: T | undefined): T[] => (value === undefined ? [] : [value]);
+
 const decoder = new TextDecoder();
 const CHUNK_CACHE_BYTES = 24 * 1024 * 1024;
 const SET_CACHE_ENTRIES = 2_000;
@@ -45,18 +54,15 @@ export class SearchIndex {
   /** Plugins matching every term (CONTRACT section 4). */
   async match(terms: SearchTerms): Promise<Bitset> {
     const { typed, stem } = terms.last;
-    const prefixKey = `*${typed}|${stem}`;
+    const parts: SearchPart[] = [
+      ...terms.exact.map((term) => ({ key: `=${term}`, chunks: () => optional(this.chunkHolding(term)), compute: () => this.exact(term) })),
+      { key: `*${typed}|${stem}`, chunks: () => [typed, stem].flatMap((prefix) => this.chunksOverlapping(prefix)), compute: () => this.prefixes([typed, stem]) },
+    ];
     // Read every chunk this query lacks at once: a miss then costs one read's latency, not one per chunk.
-    const absent: SearchChunkEntry[] = [];
-    for (const exact of terms.exact) {
-      const entry = this.sets.has(`=${exact}`) ? undefined : this.chunkHolding(exact);
-      if (entry !== undefined) absent.push(entry);
-    }
-    if (!this.sets.has(prefixKey)) for (const prefix of [typed, stem]) absent.push(...this.chunksOverlapping(prefix));
-    await Promise.all(absent.map((entry) => this.load(entry)));
+    await Promise.all(parts.filter((part) => !this.sets.has(part.key)).flatMap((part) => part.chunks()).map((entry) => this.load(entry)));
     const result = Bitset.full(this.size);
-    for (const exact of terms.exact) result.and(await this.cached(`=${exact}`, () => this.exact(exact)));
-    return result.and(await this.cached(prefixKey, () => this.prefixes([typed, stem])));
+    for (const part of parts) result.and(await this.cached(part.key, part.compute));
+    return result;
   }
 
   private async cached(key: string, compute: () => Promise<Bitset>): Promise<Bitset> {

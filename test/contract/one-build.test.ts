@@ -52,8 +52,8 @@ describe("one response, one build", () => {
   });
 
   it.each(PATHS)("%s during a deploy is all build A, all build B, or a 503", async (path) => {
-    const a = fingerprint(await call(shimTarget(mapReader(siteA), 0), path));
-    const b = fingerprint(await call(shimTarget(mapReader(siteB), 0), path));
+    const a = fingerprint(await call(shimTarget(mapReader(siteA), { manifestTtlMs: 0 }), path));
+    const b = fingerprint(await call(shimTarget(mapReader(siteB), { manifestTtlMs: 0 }), path));
     expect(a).not.toBe(b);
     for (let switchAfter = 0; switchAfter <= 12; switchAfter++) {
       let reads = 0;
@@ -64,7 +64,7 @@ describe("one response, one build", () => {
             return mapReader(reads > switchAfter ? siteB : siteA).read(file);
           },
         },
-        0,
+        { manifestTtlMs: 0 },
       );
       const reply = await call(target, path);
       if (reply.status === 503) {

@@ -29,7 +29,7 @@ describe("in-process shim with missing or unreadable catalog files", () => {
 
   for (const [title, makeReader] of readers) {
     it(`${title}: 503 problem+json, never a rejected promise`, async () => {
-      const target = shimTarget(makeReader(), 0);
+      const target = shimTarget(makeReader(), { manifestTtlMs: 0 });
       for (const path of PATHS) {
         const reply = await call(target, path);
         const problem = expectProblem(reply, 503);
@@ -39,7 +39,7 @@ describe("in-process shim with missing or unreadable catalog files", () => {
   }
 
   it("one file missing: the right answer or a 503, never a wrong answer", async () => {
-    const healthy = shimTarget(mapReader(files), 0);
+    const healthy = shimTarget(mapReader(files), { manifestTtlMs: 0 });
     const expected = new Map<string, string>();
     for (const path of PATHS) expected.set(path, (await call(healthy, path)).text);
     const keys = [...files.keys()];
@@ -47,7 +47,7 @@ describe("in-process shim with missing or unreadable catalog files", () => {
     for (let i = 0; i < keys.length; i += step) {
       const partial = new Map(files);
       partial.delete(keys[i] ?? "");
-      const target = shimTarget(mapReader(partial), 0);
+      const target = shimTarget(mapReader(partial), { manifestTtlMs: 0 });
       for (const path of PATHS) {
         const reply = await call(target, path);
         if (reply.status === 503) expectProblem(reply, 503);
@@ -62,14 +62,14 @@ describe("in-process shim with missing or unreadable catalog files", () => {
   it("a missing-file 503 does not stop the shim: once the files are back it answers 200", async () => {
     let broken = true;
     const healthy = mapReader(files);
-    const target = shimTarget({ read: (path) => (broken ? Promise.resolve(null) : healthy.read(path)) }, 0);
+    const target = shimTarget({ read: (path) => (broken ? Promise.resolve(null) : healthy.read(path)) }, { manifestTtlMs: 0 });
     expectProblem(await call(target, "/api/plugins"), 503);
     broken = false;
     expectPage(await call(target, "/api/plugins"));
   });
 
   it("OPTIONS and 404 still carry CORS while the catalog is missing", async () => {
-    const target = shimTarget({ read: async () => null }, 0);
+    const target = shimTarget({ read: async () => null }, { manifestTtlMs: 0 });
     const options = await call(target, "/api/plugins", { method: "OPTIONS" });
     expect(options.status).toBe(204);
     expectCors(options);

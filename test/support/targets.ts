@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { buildSite } from "../../src/site/build-site.js";
-import { createShim } from "../../src/shim/index.js";
+import { createShim, type ShimOptions } from "../../src/shim/index.js";
 
 export interface Target {
   /** `pathAndQuery` starts with `/`, e.g. `/api/plugins?sort=name`. */
@@ -43,8 +43,8 @@ export function mapReader(files: ReadonlyMap<string, Uint8Array>): SiteReader {
   };
 }
 
-export function shimTarget(reader: SiteReader, manifestTtlMs?: number): Target {
-  const handle = createShim(manifestTtlMs === undefined ? { reader } : { reader, manifestTtlMs });
+export function shimTarget(reader: SiteReader, options: Omit<ShimOptions, "reader"> = {}): Target {
+  const handle = createShim({ ...options, reader });
   return {
     fetch: (pathAndQuery, init) => handle(new Request(`http://localhost${pathAndQuery}`, init)),
     close: async () => {},
