@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 /** The `plugin-catalog` executable. */
 import { readFileSync } from "node:fs";
-import { processIo } from "./io.js";
+import { processIo, redactSecrets } from "./io.js";
 import { run } from "./program.js";
-import { redactSecrets } from "./upstreams.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
 const io = { ...processIo, stdout: redactSecrets(processIo.stdout, process.env), stderr: redactSecrets(processIo.stderr, process.env) };

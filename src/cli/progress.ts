@@ -4,7 +4,7 @@
  * that would print a line per tick.
  */
 import { SingleBar, Presets } from "cli-progress";
-import type { Progress } from "../fetch/progress.js";
+import type { Progress } from "../upstream/progress.js";
 import type { CliIo } from "./io.js";
 
 const LINE_INTERVAL_MS = 5_000;

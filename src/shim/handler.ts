@@ -3,7 +3,7 @@
  * from a built site. It never imports a runtime: each runtime hands it a
  * `SiteReader` and passes it `Request`s.
  */
-import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, openApiDocument } from "../core/openapi.js";
+import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, openApiDocument } from "./openapi.js";
 import { isUnfiltered, parseQuery, queryKey, type CatalogQuery } from "../core/query.js";
 import type { Catalog } from "./catalog.js";
 import { answerQuery } from "./execute.js";

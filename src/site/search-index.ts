@@ -8,7 +8,7 @@
  * The shim never asks lunr to score: results are ordered by `sort`. It reads
  * the chunks' inverted index directly (see `shim/search.ts`).
  */
-import { lunr, stockTokenSetToString } from "../core/search/lunr.js";
+import { lunr, stockTokenSetToString } from "./lunr-patch.js";
 
 export const SEARCH_FIELD = "text";
 

@@ -2,7 +2,7 @@
  * The Node fs reader with a meter: how many files and bytes the shim read,
  * in total and of search data, so a cold start can be held to its budget.
  */
-import { createFsReader } from "../../src/node/fs-reader.js";
+import { createFsReader } from "../../src/runtime/node/fs-reader.js";
 import type { SiteReader } from "../../src/shim/index.js";
 
 export interface ReadCounts {

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { BuildReport } from "../../src/fetch/report.js";
+import type { BuildReport } from "../../src/upstream/report.js";
 import { runCliMeasured } from "./build-step.js";
 import type { FakesProcess } from "./fakes-client.js";
 import type { Upstream, UpstreamStats } from "./fakes-protocol.js";

@@ -1,5 +1,5 @@
 /** The fetch bench's figures, as `--json FILE` writes them. */
-import type { BuildReport } from "../../src/fetch/report.js";
+import type { BuildReport } from "../../src/upstream/report.js";
 import type { FetchBenchOptions } from "./fetch-args.js";
 import type { FetchBuildRun } from "./fetch-build.js";
 import { UPSTREAMS, type FakesReady, type Upstream } from "./fakes-protocol.js";

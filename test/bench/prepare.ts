@@ -4,7 +4,7 @@
  * vocabulary up front. The snapshot itself is dropped after.
  */
 import { writeFile } from "node:fs/promises";
-import { generateSnapshot } from "../../src/sample/generate.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
 import type { BenchProfile } from "./args.js";
 import { planQueries, type QueryPlan } from "./plan.js";
 import type { Progress } from "./progress-log.js";

@@ -2,7 +2,7 @@
  * The bench's only source of randomness: the sample generator's seeded
  * stream, so one `--seed` always yields the same queries.
  */
-import { Random } from "../../src/sample/random.js";
+import { Random } from "../../tools/sample/random.js";
 
 export class Rng extends Random {
   /** A new list in random order. */

@@ -4,7 +4,7 @@
  * loop: `serve-child.js DIR`. Prints `{"url": …}` on one line once it
  * listens; exits on SIGTERM.
  */
-import { serveSite } from "../../src/node/serve.js";
+import { serveSite } from "../../src/runtime/node/serve.js";
 
 const dir = process.argv[2];
 if (dir === undefined) throw new Error("usage: serve-child.js DIR");

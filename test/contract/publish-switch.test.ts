@@ -6,7 +6,7 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSnapshot } from "../../src/sample/generate.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { buildSiteWithCli, makeTempDir, mapReader, runCli, shimTarget, startServeProcess, type ServeProcess } from "../support/targets.js";
 import { buildSite } from "../../src/site/build-site.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSite } from "../../src/site/build-site.js";
 import { createShim } from "../../src/shim/index.js";
-import { generateSnapshot } from "../../src/sample/generate.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
 
 async function countingShim(plugins: number) {
   const files = await buildSite(generateSnapshot({ plugins, seed: 3 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lunr } from "../../src/core/search/lunr.js";
+import { lunr } from "../../src/site/lunr-patch.js";
 import { MANIFEST_PATH, type SearchDirectoryFile, type SiteManifest } from "../../src/core/site-format.js";
-import { generateSnapshot } from "../../src/sample/generate.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
 import { buildSite } from "../../src/site/build-site.js";
 
 const decoder = new TextDecoder();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SORT_KEYS } from "../../src/core/plugin.js";
 import { staticPagePath } from "../../src/core/site-format.js";
-import { generateSnapshot } from "../../src/sample/generate.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
 import { buildSite } from "../../src/site/build-site.js";
 import { createShim } from "../../src/shim/index.js";
 

@@ -20,7 +20,7 @@ import { promisify } from "node:util";
 import { Ajv, type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { emptyReport } from "../../src/fetch/report.js";
+import { emptyReport } from "../../src/upstream/report.js";
 import { makeTempDir, REPO_ROOT, runCli } from "../support/targets.js";
 
 const execFileAsync = promisify(execFile);

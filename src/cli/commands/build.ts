@@ -2,18 +2,18 @@
 import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MANIFEST_PATH } from "../../core/site-format.js";
-import { readConfig } from "../../fetch/config.js";
-import { fetchCatalog } from "../../fetch/fetch-catalog.js";
-import { summarizeReport, type BuildReport } from "../../fetch/report.js";
-import { addDeployFiles } from "../../node/deploy-files.js";
-import { readPreviousSnapshot } from "../../node/previous-site.js";
-import { writeSiteAtomically } from "../../node/site-writer.js";
+import { readConfig } from "../../upstream/config.js";
+import { fetchCatalog } from "../../upstream/fetch-catalog.js";
+import { summarizeReport, type BuildReport } from "../../upstream/report.js";
+import { addDeployFiles } from "../../publish/deploy-files.js";
+import { readPreviousSnapshot } from "../../publish/previous-site.js";
+import { writeSiteAtomically } from "../../publish/write-site.js";
 import { buildSite, servesSameCatalog } from "../../site/build-site.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
 import { parseSnapshot } from "../../snapshot/validate.js";
 import { CliError, type CliIo } from "../io.js";
 import { createProgress } from "../progress.js";
-import { createUpstreams, type UpstreamSettings } from "../upstreams.js";
+import { createUpstreams, type UpstreamSettings } from "../../upstream/hosts.js";
 
 export interface BuildOptions extends UpstreamSettings {
   readonly out: string;

@@ -1,5 +1,5 @@
 /** `plugin-catalog query`: one API answer from a site directory, on stdout. */
-import { createFsReader } from "../../node/fs-reader.js";
+import { createFsReader } from "../../runtime/node/fs-reader.js";
 import { createShim, PLUGINS_PATH } from "../../shim/index.js";
 import { CliError, type CliIo } from "../io.js";
 

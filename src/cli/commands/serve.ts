@@ -1,6 +1,6 @@
 /** `plugin-catalog serve`: the site and its API on a local port until interrupted. */
 import { stat } from "node:fs/promises";
-import { serveSite } from "../../node/serve.js";
+import { serveSite } from "../../runtime/node/serve.js";
 import { CliError, type CliIo } from "../io.js";
 
 export interface ServeCommandOptions {

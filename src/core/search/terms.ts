@@ -3,8 +3,8 @@
  * stop words dropped, the rest stemmed with lunr's Porter stemmer. Both the
  * index build and the query path call these, so they cannot disagree.
  */
+import lunr from "lunr";
 import { splitWords } from "../text.js";
-import { lunr } from "./lunr.js";
 
 const stopWordFilter = lunr.stopWordFilter as unknown as (token: lunr.Token) => lunr.Token | undefined;
 const stemmer = lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token;

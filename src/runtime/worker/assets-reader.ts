@@ -1,0 +1,23 @@
+/**
+ * The shim's file access on Cloudflare (Workers static assets, or Pages with
+ * `_worker.js`): the `ASSETS` binding serves the deployed site's files.
+ */
+import type { SiteReader } from "../../shim/index.js";
+
+export interface AssetsBinding {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** Any origin works: the binding only looks at the path. */
+const ASSETS_ORIGIN = "https://assets.local";
+
+export function createAssetsReader(assets: AssetsBinding): SiteReader {
+  return {
+    async read(path) {
+      const response = await assets.fetch(new Request(`${ASSETS_ORIGIN}/${path}`));
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`ASSETS answered ${response.status} for ${path}`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Sections 2–4 at scale: one seeded catalog of 1,200 plugins, big enough
+ * that pages cross every internal shard boundary and the search index spans
+ * many chunks. Random pages and random queries (vocabulary words, prefixes of
+ * them, several terms, filters) must agree with the reference model.
+ */
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildSite } from "../../src/site/build-site.js";
+import { call, pluginsPath } from "../support/http.js";
+import { LARGE } from "../support/large-catalog.js";
+import { referenceAnswer, type ReferenceQuery } from "../support/reference.js";
+import { mapReader, shimTarget, type Target } from "../support/targets.js";
+import { expectPage, slugsOf } from "../contract/expect.js";
+import { sortArbitrary } from "../support/arbitraries.js";
+
+const { snapshot, vocabulary, tags, creators } = LARGE;
+const total = snapshot.plugins.length;
+
+async function expectReference(target: Target, params: Record<string, string>, reference: ReferenceQuery): Promise<void> {
+  const body = expectPage(await call(target, pluginsPath(params)));
+  const expected = referenceAnswer(snapshot.plugins, reference);
+  expect({ total: body.total, pages: body.pages, page: body.page, perPage: body.perPage, slugs: slugsOf(body) }, JSON.stringify(params)).toEqual(expected);
+}
+
+describe(`a catalog of ${total} plugins`, () => {
+  let target: Target;
+  beforeAll(async () => {
+    target = shimTarget(mapReader(await buildSite(snapshot)));
+  }, 120_000);
+
+  it("every page at per_page 100, 50, 37 and 1 (first pages) follows the reference order", async () => {
+    for (const sort of ["stars", "recent", "name"] as const) {
+      for (const perPage of [100, 50, 37]) {
+        const pages = Math.ceil(total / perPage);
+        for (let page = 1; page <= pages + 1; page++) {
+          await expectReference(target, { sort, per_page: String(perPage), page: String(page) }, { sort, perPage, page });
+        }
+      }
+      for (let page = 95; page <= 105; page++) await expectReference(target, { sort, per_page: "1", page: String(page) }, { sort, perPage: 1, page });
+    }
+  }, 60_000);
+
+  it("random pages at random page sizes", async () => {
+    await fc.assert(
+      fc.asyncProperty(sortArbitrary, fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 1300 }), async (sort, perPage, page) => {
+        await expectReference(target, { sort, per_page: String(perPage), page: String(page) }, { sort, perPage, page });
+      }),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+
+  it("random searches: whole words, prefixes, several terms, with filters", async () => {
+    const term = fc.oneof(
+      fc.constantFrom(...vocabulary),
+      fc.constantFrom(...vocabulary).chain((w) => fc.integer({ min: 1, max: [...w].length }).map((n) => [...w].slice(0, n).join(""))),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(term, { minLength: 1, maxLength: 3 }),
+        fc.option(fc.constantFrom(...tags), { nil: undefined }),
+        fc.option(fc.constantFrom(...creators), { nil: undefined }),
+        fc.boolean(),
+        sortArbitrary,
+        fc.integer({ min: 1, max: 100 }),
+        async (terms, category, author, web, sort, perPage) => {
+          const q = terms.join(" ");
+          const params: Record<string, string> = { q, sort, per_page: String(perPage) };
+          const reference: ReferenceQuery = { q, sort, perPage, web };
+          if (category !== undefined) params["category"] = reference.category = category;
+          if (author !== undefined) params["author"] = reference.author = author;
+          if (web) params["web"] = "1";
+          await expectReference(target, params, reference);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  }, 60_000);
+
+  it("every word of the vocabulary, as a last term (prefix) and as a non-last term (exact), finds exactly the reference's plugins", async () => {
+    for (const word of vocabulary) {
+      // "w w": the first w must match exactly, the last by prefix, so both paths see every term.
+      const q = `${word} ${word}`;
+      await expectReference(target, { q, per_page: "100" }, { q, perPage: 100 });
+    }
+  }, 60_000);
+
+  it("three-letter prefixes of words spread over the vocabulary", async () => {
+    const sorted = [...vocabulary].sort();
+    const step = Math.max(1, Math.floor(sorted.length / 400));
+    for (let i = 0; i < sorted.length; i += step) {
+      const q = [...(sorted[i] ?? "")].slice(0, 3).join("");
+      await expectReference(target, { q, per_page: "100" }, { q, perPage: 100 });
+    }
+  }, 60_000);
+});

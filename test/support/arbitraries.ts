@@ -1,0 +1,123 @@
+/** fast-check generators for small catalogs full of ties, and for queries over them. */
+import fc from "fast-check";
+import type { CatalogSnapshot, SnapshotPlugin } from "../../src/snapshot/schema.js";
+import { makePlugin, makeSnapshot } from "./fixtures.js";
+import type { ReferenceQuery, Sort } from "./reference.js";
+
+export const WORDS = [
+  "chart", "charts", "charting", "chartjs", "map", "maps", "wind", "windvane", "influx", "influxdb", "café", "Cafe",
+  "the", "and", "of", "plugin", "plugins", "run", "running", "happy", "happyfeet", "δέλτα", "風速", "data", "db", "AIS",
+] as const;
+export const TAGS = ["charts", "Charts", "ais", "AIS", "maps", "ärger", "Ärger", "art", "chart"] as const;
+export const CREATORS = ["alice", "Alice", "bob", "@odd", "odd", "carol", "ALICE"] as const;
+export const NAMES = ["Chart 2", "chart 2", "Chärt 2", "Chart 02", "Chart 10", "alpha", "Zeta", "~", "Éclair", "zeta", "Δέλτα"] as const;
+const TIMES = ["2024-01-01T00:00:00.000Z", "2024-01-01T00:00:00.001Z", "2023-06-30T12:00:00.000Z", "2025-02-03T04:05:06.789Z"] as const;
+
+const words = (max: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...WORDS), { maxLength: max }).map((w) => w.join(" "));
+
+const slug = fc.stringMatching(/^[a-z0-9._~-]{1,5}$/);
+
+interface Draft {
+  slug: string;
+  name: string;
+  description: string;
+  readme: string;
+  stars: number;
+  updatedAt: string;
+  tags: string[];
+  creators: string[];
+  hasWebUi: boolean;
+}
+
+const draft = (s: string): fc.Arbitrary<Draft> =>
+  fc.record({
+    slug: fc.constant(s),
+    name: fc.oneof(fc.constantFrom(...NAMES), words(3).filter((w) => w !== "")),
+    description: words(4),
+    readme: words(6),
+    stars: fc.integer({ min: 0, max: 4 }),
+    updatedAt: fc.constantFrom(...TIMES),
+    tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3, comparator: (a, b) => a.toLowerCase() === b.toLowerCase() }),
+    creators: fc.uniqueArray(fc.constantFrom(...CREATORS), { maxLength: 3 }),
+    hasWebUi: fc.boolean(),
+  });
+
+function toPlugin(d: Draft): SnapshotPlugin {
+  return makePlugin({
+    slug: d.slug,
+    npmName: `pkg-${d.slug}`,
+    name: d.name,
+    description: d.description,
+    readme: d.readme,
+    totalStars: d.stars,
+    updatedAt: d.updatedAt,
+    tags: d.tags,
+    creators: d.creators,
+    hasWebUi: d.hasWebUi,
+  });
+}
+
+/** 0–`max` plugins with few distinct star counts, timestamps and names: ties everywhere. */
+export function catalogArbitrary(max = 60, min = 0): fc.Arbitrary<CatalogSnapshot> {
+  return fc
+    .integer({ min, max })
+    .chain((n) => fc.uniqueArray(slug, { minLength: n, maxLength: n }))
+    .chain((slugs) => fc.tuple(...slugs.map(draft)))
+    .map((drafts) => makeSnapshot(drafts.map(toPlugin)));
+}
+
+const withCaseNoise = (value: string): fc.Arbitrary<string> =>
+  fc.constantFrom(value, value.toUpperCase(), value.toLowerCase());
+
+/** A query word: a vocabulary word, a prefix of one, a stop word, or punctuation. */
+const queryWord = fc.oneof(
+  fc.constantFrom(...WORDS).chain(withCaseNoise),
+  fc.constantFrom(...WORDS).chain((w) => fc.integer({ min: 1, max: Math.max(1, [...w].length) }).map((n) => [...w].slice(0, n).join(""))),
+  fc.constantFrom("the", "a", "of", "-", "+", "*", ":", "~", "^", "!!", "foo_bar.js", "influx-db"),
+);
+
+export interface GeneratedQuery {
+  readonly params: Record<string, string>;
+  readonly reference: ReferenceQuery;
+}
+
+export const sortArbitrary: fc.Arbitrary<Sort> = fc.constantFrom("stars", "recent", "name");
+
+/** Sometimes `arbitrary`, sometimes absent; `presence` is the share of present values. */
+function sometimes<T>(arbitrary: fc.Arbitrary<T>, presence: number): fc.Arbitrary<T | undefined> {
+  const weight = Math.round(presence * 10);
+  return fc.oneof({ arbitrary: fc.constant(undefined), weight: 10 - weight }, { arbitrary, weight });
+}
+
+/** A random query; each of q, category, author and web is present with probability `presence`. */
+export function queryArbitrary(presence = 0.5): fc.Arbitrary<GeneratedQuery> {
+  return fc
+    .record({
+      q: sometimes(fc.array(queryWord, { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")), presence),
+      category: sometimes(fc.constantFrom(...TAGS, "nope", "chart").chain(withCaseNoise), presence),
+      author: sometimes(
+        fc.tuple(fc.constantFrom("", "@", "@@"), fc.constantFrom(...CREATORS, "nobody")).chain(([at, c]) => withCaseNoise(`${at}${c}`)),
+        presence,
+      ),
+      web: sometimes(fc.constant(true), presence).map((w) => w === true),
+      sort: sortArbitrary,
+    })
+    .map(({ q, category, author, web, sort }) => {
+      const params: Record<string, string> = { sort };
+      const reference: ReferenceQuery = { sort, web };
+      if (q !== undefined) {
+        params["q"] = q;
+        reference.q = q;
+      }
+      if (category !== undefined) {
+        params["category"] = category;
+        reference.category = category;
+      }
+      if (author !== undefined) {
+        params["author"] = author;
+        reference.author = author;
+      }
+      if (web) params["web"] = "1";
+      return { params, reference };
+    });
+}

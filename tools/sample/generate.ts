@@ -1,0 +1,92 @@
+/**
+ * The sample catalog: a seeded, deterministic stream of plugins shaped like a
+ * real npm plugin ecosystem, valid against the snapshot schema at any size.
+ * Used for the committed example, for tests that need a realistic catalog,
+ * and for benchmarks that need a big one.
+ */
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CatalogSnapshot, type SnapshotPlugin } from "../../src/snapshot/schema.js";
+import { DEFAULT_GENERATED_AT, parseGeneratedAt, ReleaseClock } from "./dates.js";
+import { mirrorOwner, Repositories } from "./mirrors.js";
+import { DisplayNames } from "./display-names.js";
+import { NameRegistry } from "./names.js";
+import { creatorLogins, People } from "./people.js";
+import { description } from "./prose.js";
+import { Random } from "./random.js";
+import { readme, readmeSize } from "./readme.js";
+import { homepage, license, registry, version } from "./release.js";
+import { hasWebUi, tags } from "./tags.js";
+
+export interface SampleOptions {
+  /** How many plugins, a non-negative integer. */
+  plugins: number;
+  /** An integer 0 … 2^32 - 1; the same seed always gives the same snapshot. */
+  seed: number;
+  /** The snapshot's build time and the upper bound of every date in it; default {@link DEFAULT_GENERATED_AT}. */
+  generatedAt?: string;
+}
+
+/** @example generateSnapshot({ plugins: 300, seed: 1 }) */
+export function generateSnapshot(options: SampleOptions): CatalogSnapshot {
+  const generatedAt = options.generatedAt ?? DEFAULT_GENERATED_AT;
+  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt, plugins: [...generatePlugins(options)] };
+}
+
+/**
+ * The plugins of {@link generateSnapshot}, one at a time, so that a writer
+ * can stream a large catalog to disk without holding it all in memory.
+ */
+export function* generatePlugins(options: SampleOptions): Generator<SnapshotPlugin, void> {
+  const generatedAt = checkSampleOptions(options);
+  const random = new Random(options.seed);
+  const people = new People(random);
+  const repositories = new Repositories(people, generatedAt);
+  const names = new NameRegistry();
+  const displayNames = new DisplayNames();
+  const clock = new ReleaseClock(generatedAt);
+
+  for (let i = 0; i < options.plugins; i++) {
+    const plan = repositories.plan(random);
+    const { npmName, slug, words } = names.claim(random, plan.owner);
+    const mirrors = repositories.mirrors(random, plan, npmName);
+    const mirrorOwners = mirrors.map(mirrorOwner).filter((owner): owner is string => owner !== undefined);
+    const github = mirrors.find((mirror) => mirror.platform === "github");
+    const first = mirrors[0];
+    const repositoryUrl = first === undefined ? undefined : `https://${first.platform}.com/${first.path}`;
+    const name = displayNames.next(random, npmName, words);
+    const tagList = tags(random);
+    const { publishedAt, updatedAt } = clock.next(random);
+    const plugin: SnapshotPlugin = {
+      slug,
+      npmName,
+      name,
+      description: description(random),
+      version: version(random),
+      license: license(random),
+      homepage: homepage(random, repositoryUrl, npmName),
+      totalStars: mirrors.reduce((sum, mirror) => sum + mirror.stars, 0),
+      totalForks: mirrors.reduce((sum, mirror) => sum + mirror.forks, 0),
+      hasWebUi: hasWebUi(tagList),
+      publishedAt,
+      updatedAt,
+      tags: tagList,
+      readme: readme(random, { npmName, title: name, githubPath: github?.path }, readmeSize(random)),
+      creators: creatorLogins(people.maintainers(random, plan.owner), mirrorOwners),
+      mirrors,
+    };
+    const validators = registry(random);
+    if (validators !== undefined) plugin.registry = validators;
+    yield plugin;
+  }
+}
+
+/**
+ * Returns `generatedAt` in milliseconds.
+ * @throws RangeError for a bad count, seed or generatedAt
+ */
+export function checkSampleOptions(options: SampleOptions): number {
+  const { plugins, seed } = options;
+  if (!Number.isSafeInteger(plugins) || plugins < 0) throw new RangeError(`plugins must be a non-negative integer, got ${plugins}`);
+  // pure-rand reads the seed as 32 bits: a wider range would alias seeds silently.
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) throw new RangeError(`seed must be an integer 0 … 4294967295, got ${seed}`);
+  return parseGeneratedAt(options.generatedAt ?? DEFAULT_GENERATED_AT);
+}
