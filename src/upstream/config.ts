@@ -1,10 +1,12 @@
 /**
- * The catalog configuration (CONTRACT section 5): which packages are members
- * and what is known about them beyond the registry. Validated strictly: a
- * misspelt key is an error, not a silently ignored setting.
+ * The catalog configuration (docs/API.md#configuration): which packages are
+ * members, how their records are derived, and what is known about them
+ * beyond the registry. Validated strictly: a misspelt key is an error, not a
+ * silently ignored setting.
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { DEFAULT_DISPLAY_NAME_PATHS, parseDisplayNamePath } from "./registry/display-name.js";
 
 const name = z.string().trim().min(1, "must not be empty");
 const repositoryUrl = z.string().regex(/^https:\/\/(github\.com|gitlab\.com)\/[^/\s]+(\/[^/\s]+)+$/, "must be an https://github.com/… or https://gitlab.com/… repository URL");
@@ -14,10 +16,26 @@ export const configSchema = z.strictObject({
   categories: z.array(name).default([]),
   webUiKeywords: z.array(name).default([]),
   exclude: z.array(name).default([]),
+  displayName: z.array(displayNamePath()).default([...DEFAULT_DISPLAY_NAME_PATHS]),
   mirrors: z.record(name, z.array(repositoryUrl)).default({}),
 });
 
+/** A dotted path into the manifest; the message quotes the path, so the one at fault is named. */
+function displayNamePath() {
+  return z.string().superRefine((path, ctx) => {
+    if (parseDisplayNamePath(path) === undefined) {
+      const message = `${JSON.stringify(path)} is not a dotted path (keys joined by single dots, none empty, no white space)`;
+      ctx.addIssue({ code: "custom", message });
+    }
+  });
+}
+
 export type CatalogConfig = z.infer<typeof configSchema>;
+
+const ACCEPTED_KEYS =
+  "Accepted keys: keywords (non-empty array of strings), categories, webUiKeywords, exclude (arrays of strings), " +
+  'displayName (array of dotted paths into the manifest, e.g. "signalk.displayName"), ' +
+  "mirrors (object: package name → array of GitHub/GitLab repository URLs)";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -44,5 +62,5 @@ export function parseConfig(text: string, source: string): CatalogConfig {
   const result = configSchema.safeParse(data);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(top level)"}: ${issue.message}`);
-  throw new ConfigError(`config ${source} is invalid: ${problems.join("; ")}. Accepted keys: keywords (non-empty array of strings), categories, webUiKeywords, exclude (arrays of strings), mirrors (object: package name → array of GitHub/GitLab repository URLs)`);
+  throw new ConfigError(`config ${source} is invalid: ${problems.join("; ")}. ${ACCEPTED_KEYS}`);
 }

@@ -1,8 +1,9 @@
 /**
  * `build --config`: reads the catalog from the npm registry, GitHub and
- * GitLab (CONTRACT sections 5 and 7) into a snapshot. Phases: list members,
- * read packuments, read mirrors, assemble. One bad package or one platform's
- * outage degrades the catalog; it never fails the build.
+ * GitLab (docs/API.md#data-sources, #field-derivations) into a snapshot.
+ * Phases: list members, read packuments, read mirrors, assemble. One bad
+ * package or one platform's outage degrades the catalog; only a registry that
+ * cannot be read fails the build.
  */
 import { slugFor } from "../snapshot/slug.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
@@ -35,16 +36,41 @@ export interface FetchOptions {
   readonly now?: () => Date;
 }
 
+/** The fetch failed as a whole (the registry cannot be read); `report` says how far it got. */
+export class FetchFailedError extends Error {
+  override name = "FetchFailedError";
+  constructor(
+    message: string,
+    readonly report: BuildReport,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 export async function fetchCatalog(options: FetchOptions): Promise<{ snapshot: CatalogSnapshot; report: BuildReport }> {
+  const report = emptyReport((options.now ?? (() => new Date()))().toISOString());
+  try {
+    return { snapshot: await fetchInto(report, options), report };
+  } catch (error) {
+    throw new FetchFailedError(error instanceof Error ? error.message : String(error), report, { cause: error });
+  } finally {
+    tallyUpstreams(report, options.upstreams);
+  }
+}
+
+async function fetchInto(report: BuildReport, options: FetchOptions): Promise<CatalogSnapshot> {
   const now = options.now ?? (() => new Date());
   const { config, upstreams, progress } = options;
-  const report = emptyReport(now().toISOString());
   const timed = phaseTimer(report);
   const previous = new Map((options.previous?.plugins ?? []).map((plugin) => [plugin.npmName, plugin]));
   const previousExcluded = new Map((options.previous?.excluded ?? []).map((entry) => [entry.npmName, entry]));
 
   progress.phase("listing", config.keywords.length);
-  const listing = await timed("listing", () => listMembers(config.keywords, { client: upstreams.registry, intervalMs: options.searchIntervalMs }));
+  const listingOptions = { client: upstreams.registry, intervalMs: options.searchIntervalMs };
+  const listing = await timed("listing", () => listMembers(config.keywords, listingOptions)).catch((error: unknown) => {
+    throw registryUnreadable(error instanceof Error ? error.message : String(error));
+  });
   report.listed = listing.packages.size;
   report.cappedKeywords = listing.capped;
   const excluded = new Set(config.exclude);
@@ -52,25 +78,45 @@ export async function fetchCatalog(options: FetchOptions): Promise<{ snapshot: C
   report.excluded.config = listing.packages.size - listed.length;
 
   progress.phase("packuments", listed.length);
+  const yesterday = { plugins: previous, excluded: previousExcluded };
+  const derive = { displayName: config.displayName };
   const { members, excluded: excludedPackages } = await timed("packuments", () =>
-    readMembers(listed, { plugins: previous, excluded: previousExcluded }, upstreams.registry, report, now, () => progress.advance()),
+    readMembers(listed, yesterday, { client: upstreams.registry, report, now, derive }, () => progress.advance()),
   );
+  // Yesterday's records in place of today's for the whole catalog would publish a stale catalog as new.
+  const registryDown = upstreams.registry.gateRecord.down;
+  if (registryDown !== undefined) throw registryUnreadable(registryDown);
 
   progress.phase("mirrors", 2);
   const refs = new Map(members.map((m) => [m.record.npmName, mirrorRefsOf(m.record.mirrors, config.mirrors[m.record.npmName] ?? [])]));
-  const outcomes = await timed("mirrors", () => readAllMirrors(refs, mirrorReader(upstreams), report, renamesKnownFrom(options.previous?.plugins)));
+  const renames = renamesKnownFrom(options.previous?.plugins);
+  const outcomes = await timed("mirrors", () => readAllMirrors(refs, mirrorReader(upstreams), report, renames));
   progress.done();
 
   const checkedAt = now().toISOString();
-  const plugins = members.map((member) =>
-    assemble(member, refs.get(member.record.npmName) ?? [], mirrorsOfPackage(refs.get(member.record.npmName) ?? [], outcomes, previous.get(member.record.npmName), checkedAt, report), config),
-  );
+  const plugins = members.map((member) => {
+    const name = member.record.npmName;
+    const memberRefs = refs.get(name) ?? [];
+    return assemble(member, memberRefs, mirrorsOfPackage(memberRefs, outcomes, previous.get(name), checkedAt, report), config);
+  });
   report.members = plugins.length;
+  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: checkedAt, plugins, excluded: excludedPackages };
+}
+
+function registryUnreadable(why: string): Error {
+  return new Error(`the npm registry cannot be read: ${why}`);
+}
+
+/** Requests, retries, pauses and given-up hosts as each client saw them. */
+function tallyUpstreams(report: BuildReport, upstreams: Upstreams): void {
   for (const platform of ["registry", "github", "gitlab"] as const) {
-    report.requests[platform] = upstreams[platform].stats.requests;
-    report.retries[platform] = upstreams[platform].stats.retries;
+    const client = upstreams[platform];
+    const gate = client.gateRecord;
+    report.requests[platform] = client.stats.requests;
+    report.retries[platform] = client.stats.retries;
+    report.rateLimits[platform] = { pauses: gate.pauses, pausedMs: Math.round(gate.pausedMs) };
+    if (gate.down !== undefined) report.platformsDown[platform] = gate.down;
   }
-  return { snapshot: { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: checkedAt, plugins, excluded: excludedPackages }, report };
 }
 
 function mirrorReader(upstreams: Upstreams): MirrorReader {

@@ -21,22 +21,48 @@ const FALLBACK_REGISTRY = "https://registry.npmjs.org/";
 export async function createUpstreams(settings: UpstreamSettings, env: NodeJS.ProcessEnv, userAgent: string): Promise<Upstreams> {
   const githubToken = env["GITHUB_TOKEN"]?.trim() || undefined;
   const gitlabToken = env["GITLAB_TOKEN"]?.trim() || undefined;
-  const common = { timeoutMs: settings.timeoutMs, retries: 4 };
+  const common = { timeoutMs: settings.timeoutMs, retries: 4, pauseBudgetMs: RATE_LIMIT_WAIT_BUDGET_MS };
   return {
-    registry: new UpstreamClient({ ...common, baseUrl: settings.registry ?? (await npmRegistry()), concurrency: 16, headers: { "user-agent": userAgent } }),
+    registry: new UpstreamClient({
+      ...common,
+      ...concurrent(16),
+      baseUrl: settings.registry ?? (await npmRegistry()),
+      headers: { "user-agent": userAgent },
+    }),
     github: new UpstreamClient({
       ...common,
       baseUrl: settings.githubUrl,
       // GitHub asks integrators not to run requests concurrently; two keeps latency down without tripping secondary limits.
-      concurrency: 2,
+      ...concurrent(2),
       headers: { "user-agent": userAgent, accept: "application/vnd.github+json", ...(githubToken ? { authorization: `bearer ${githubToken}` } : {}) },
     }),
-    gitlab: new UpstreamClient({ ...common, baseUrl: settings.gitlabUrl, concurrency: 4, headers: { "user-agent": userAgent, ...(gitlabToken ? { "private-token": gitlabToken } : {}) } }),
+    gitlab: new UpstreamClient({
+      ...common,
+      ...concurrent(4),
+      baseUrl: settings.gitlabUrl,
+      headers: { "user-agent": userAgent, ...(gitlabToken ? { "private-token": gitlabToken } : {}) },
+    }),
     hasGithubToken: githubToken !== undefined,
   };
 }
 
-/** The registry npm itself is configured with (.npmrc, environment), as the contract asks. */
+/**
+ * How long one build may wait on one host's rate limits in all: a reset
+ * further away ends that host's reads for the day (its mirrors keep their
+ * last known counts) rather than holding the nightly build.
+ */
+const RATE_LIMIT_WAIT_BUDGET_MS = 5 * 60_000;
+
+/**
+ * The concurrency, and the failures in a row that mark the host down: more
+ * than one round of concurrent requests, so that one blip failing everything
+ * in flight at once is not taken for an outage, and at least five.
+ */
+function concurrent(concurrency: number): { concurrency: number; failuresToDown: number } {
+  return { concurrency, failuresToDown: Math.max(5, concurrency + 1) };
+}
+
+/** The registry npm itself is configured with (.npmrc, environment): a mirror or proxy set up for npm serves the build too. */
 async function npmRegistry(): Promise<string> {
   try {
     const { stdout } = await promisify(execFile)("npm", ["config", "get", "registry"], { timeout: 15_000 });

@@ -8,7 +8,7 @@ import type { ExcludedPackage, SnapshotPlugin } from "../snapshot/schema.js";
 import type { UpstreamClient } from "./http/client.js";
 import type { ListedPackage } from "./registry/listing.js";
 import { fetchPackument } from "./registry/packuments.js";
-import { derivePackage, type PackageRecord } from "./registry/packument.js";
+import { derivePackage, type DerivationRules, type PackageRecord } from "./registry/packument.js";
 import type { BuildReport } from "./report.js";
 
 export interface Member {
@@ -23,14 +23,21 @@ export interface Yesterday {
   readonly excluded: ReadonlyMap<string, ExcludedPackage>;
 }
 
+/** What reading one member needs besides the package. */
+export interface ReadContext {
+  readonly client: UpstreamClient;
+  readonly report: BuildReport;
+  readonly now: () => Date;
+  readonly derive: DerivationRules;
+}
+
 export async function readMembers(
   listed: readonly ListedPackage[],
   previous: Yesterday,
-  client: UpstreamClient,
-  report: BuildReport,
-  now: () => Date,
+  context: ReadContext,
   onDone: () => void,
 ): Promise<{ members: Member[]; excluded: ExcludedPackage[] }> {
+  const { report } = context;
   const excluded: ExcludedPackage[] = [];
   const members = await Promise.all(
     listed.map(async (pkg) => {
@@ -41,7 +48,7 @@ export async function readMembers(
           excluded.push(stillExcluded);
           return undefined;
         }
-        const member = await readMember(pkg, previous.plugins.get(pkg.name), client, report, now);
+        const member = await readMember(pkg, previous.plugins.get(pkg.name), context);
         if (typeof member === "string") {
           if (pkg.updated !== undefined) excluded.push({ npmName: pkg.name, version: pkg.version, modified: pkg.updated, reason: member });
           return undefined;
@@ -59,7 +66,8 @@ export async function readMembers(
 }
 
 /** A member, nothing (not found, malformed), or why it is excluded. */
-async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined, client: UpstreamClient, report: BuildReport, now: () => Date): Promise<Member | ExcludedPackage["reason"] | undefined> {
+async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined, context: ReadContext): Promise<Member | ExcludedPackage["reason"] | undefined> {
+  const { client, report, now } = context;
   const reusable = before === undefined ? undefined : recordOf(before);
   if (reusable !== undefined && before?.version === pkg.version && pkg.updated !== undefined && before.registry?.modified === pkg.updated) {
     report.packuments.reused++;
@@ -76,7 +84,7 @@ async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined
   }
   report.packuments.fetched++;
   if (answer.kind === "malformed") return skipMalformed(report, pkg.name, answer.reason);
-  const derived = derivePackage(answer.document);
+  const derived = derivePackage(answer.document, context.derive);
   if (derived.kind === "member") return { record: derived.record, etag: answer.etag, modified: pkg.updated ?? modifiedOf(answer.document), fetchedAt: now().toISOString() };
   if (derived.kind === "malformed") return skipMalformed(report, pkg.name, derived.reason);
   report.excluded[derived.kind]++;

@@ -1,61 +1,131 @@
-/** The build report: what the fetch found, skipped, retried and kept. Printed and written into the site. */
+/**
+ * The build report: what the fetch found, skipped, retried, waited for and
+ * kept. Printed, written into the site (and with `--report` to a file), and
+ * summarized again by `plugin-catalog report` for the CI run's page. Its
+ * shape is a schema so a report file written by an older build still reads
+ * (fields it lacks take their empty values).
+ */
+import { z } from "zod";
 import type { Platform } from "./mirrors/parse.js";
 
-export interface MirrorTally {
-  found: number;
-  missing: number;
-  /** Could not be read today; last known counts kept. */
-  keptPrevious: number;
-  /** Could not be read today and never read before: counted 0. */
-  unreadNoPrevious: number;
-}
+export type Upstream = "registry" | Platform;
 
-export interface BuildReport {
-  startedAt: string;
-  members: number;
-  listed: number;
-  excluded: { config: number; deprecated: number; unpublished: number; notFound: number };
-  skippedMalformed: number;
-  malformed: { name: string; reason: string }[];
-  cappedKeywords: { keyword: string; total: number }[];
+const count = z.number().int().nonnegative().default(0);
+const countPerUpstream = z.object({ registry: count, github: count, gitlab: count }).prefault({});
+const pauses = z.object({ pauses: count, pausedMs: count }).prefault({});
+const mirrorTally = z
+  .object({
+    found: count,
+    missing: count,
+    /** Could not be read today; last known counts kept. */
+    keptPrevious: count,
+    /** Could not be read today and never read before: counted 0. */
+    unreadNoPrevious: count,
+  })
+  .prefault({});
+
+export const buildReportSchema = z.object({
+  startedAt: z.string(),
+  members: count,
+  listed: count,
+  excluded: z.object({ config: count, deprecated: count, unpublished: count, notFound: count }).prefault({}),
+  skippedMalformed: count,
+  malformed: z.array(z.object({ name: z.string(), reason: z.string() })).default([]),
+  cappedKeywords: z.array(z.object({ keyword: z.string(), total: z.number() })).default([]),
   /** `failed`: unreadable after retries; yesterday's record kept where there was one. */
-  packuments: { fetched: number; notModified: number; reused: number; failed: number };
-  mirrors: Record<Platform, MirrorTally>;
-  requests: Record<"registry" | Platform, number>;
-  retries: Record<"registry" | Platform, number>;
-  phasesMs: Record<string, number>;
-}
+  packuments: z.object({ fetched: count, notModified: count, reused: count, failed: count }).prefault({}),
+  mirrors: z.object({ github: mirrorTally, gitlab: mirrorTally }).prefault({}),
+  requests: countPerUpstream,
+  retries: countPerUpstream,
+  /** Host-wide pauses for rate limits: how many, and how long in all. */
+  rateLimits: z.object({ registry: pauses, github: pauses, gitlab: pauses }).prefault({}),
+  /** Hosts given up for the rest of the build (down, or rate limited beyond the build's budget), and why. */
+  platformsDown: z.object({ registry: z.string().optional(), github: z.string().optional(), gitlab: z.string().optional() }).default({}),
+  phasesMs: z.record(z.string(), z.number()).default({}),
+});
+
+export type BuildReport = z.infer<typeof buildReportSchema>;
+export type MirrorTally = BuildReport["mirrors"]["github"];
 
 export function emptyReport(startedAt: string): BuildReport {
-  const tally = (): MirrorTally => ({ found: 0, missing: 0, keptPrevious: 0, unreadNoPrevious: 0 });
-  return {
-    startedAt,
-    members: 0,
-    listed: 0,
-    excluded: { config: 0, deprecated: 0, unpublished: 0, notFound: 0 },
-    skippedMalformed: 0,
-    malformed: [],
-    cappedKeywords: [],
-    packuments: { fetched: 0, notModified: 0, reused: 0, failed: 0 },
-    mirrors: { github: tally(), gitlab: tally() },
-    requests: { registry: 0, github: 0, gitlab: 0 },
-    retries: { registry: 0, github: 0, gitlab: 0 },
-    phasesMs: {},
-  };
+  return buildReportSchema.parse({ startedAt });
+}
+
+const UPSTREAM_NAMES: Record<Upstream, string> = { registry: "registry", github: "GitHub", gitlab: "GitLab" };
+const UPSTREAMS = Object.keys(UPSTREAM_NAMES) as Upstream[];
+
+interface SummaryRow {
+  readonly label: string;
+  readonly value: string;
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The summary once, for both renderings: the terminal's lines and the CI page's table. */
+function summaryRows(report: BuildReport): SummaryRow[] {
+  const { excluded: e, packuments: p, requests, retries } = report;
+  const mirrors = (t: MirrorTally) =>
+    `${n(t.found)} found, ${n(t.missing)} missing, ${n(t.keptPrevious)} kept previous counts, ${n(t.unreadNoPrevious)} unread`;
+  const perHost = UPSTREAMS.map((u) => `${UPSTREAM_NAMES[u]} ${n(requests[u])}`).join(", ");
+  return [
+    { label: "members", value: `${n(report.members)} (listed ${n(report.listed)})` },
+    {
+      label: "exclusions",
+      value: `${n(e.config)} by config, ${n(e.deprecated)} deprecated, ${n(e.unpublished)} unpublished, ${n(e.notFound)} not found`,
+    },
+    { label: "malformed", value: `${n(report.skippedMalformed)} skipped` },
+    {
+      label: "packuments",
+      value:
+        `${n(p.fetched)} fetched, ${n(p.notModified)} not modified (304), ${n(p.reused)} reused unchanged, ` +
+        `${n(p.failed)} unreadable (yesterday's record kept where there was one)`,
+    },
+    { label: "GitHub mirrors", value: mirrors(report.mirrors.github) },
+    { label: "GitLab mirrors", value: mirrors(report.mirrors.gitlab) },
+    { label: "requests", value: `${perHost} (retries ${UPSTREAMS.map((u) => n(retries[u])).join(" / ")})` },
+    ...rateLimitRows(report),
+    ...UPSTREAMS.flatMap((u) => downRow(u, report.platformsDown[u])),
+    { label: "time", value: Object.entries(report.phasesMs).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(", ") || "-" },
+  ];
+}
+
+function rateLimitRows(report: BuildReport): SummaryRow[] {
+  const paused = UPSTREAMS.filter((u) => report.rateLimits[u].pauses > 0);
+  if (paused.length === 0) return [];
+  const value = paused.map((u) => {
+    const { pauses, pausedMs } = report.rateLimits[u];
+    return `${UPSTREAM_NAMES[u]} paused ${pauses === 1 ? "once" : `${n(pauses)} times`}, ${seconds(pausedMs)} in all`;
+  });
+  return [{ label: "rate limits", value: value.join("; ") }];
+}
+
+function downRow(upstream: Upstream, reason: string | undefined): SummaryRow[] {
+  if (reason === undefined) return [];
+  const consequence = upstream === "registry" ? "the build cannot complete" : "its remaining mirrors kept their last known counts";
+  return [{ label: `${UPSTREAM_NAMES[upstream]} given up`, value: `${reason}; ${consequence}` }];
+}
+
+function warnings(report: BuildReport): string[] {
+  const serves = "but the registry's search serves at most 10,000: the rest are missing";
+  return report.cappedKeywords.map(({ keyword, total }) => `keyword "${keyword}" matches ${n(total)} packages ${serves}`);
 }
 
 /** A few lines for the terminal and the CI log. */
 export function summarizeReport(report: BuildReport): string {
-  const m = report.mirrors;
-  const lines = [
-    `members: ${report.members} (listed ${report.listed}; excluded: ${report.excluded.config} by config, ${report.excluded.deprecated} deprecated, ${report.excluded.unpublished} unpublished, ${report.excluded.notFound} not found; ${report.skippedMalformed} malformed skipped)`,
-    `packuments: ${report.packuments.fetched} fetched, ${report.packuments.notModified} not modified (304), ${report.packuments.reused} reused unchanged, ${report.packuments.failed} unreadable (yesterday's record kept where there was one)`,
-    `mirrors: GitHub ${m.github.found} found, ${m.github.missing} missing, ${m.github.keptPrevious} kept previous counts, ${m.github.unreadNoPrevious} unread; GitLab ${m.gitlab.found} found, ${m.gitlab.missing} missing, ${m.gitlab.keptPrevious} kept previous counts, ${m.gitlab.unreadNoPrevious} unread`,
-    `requests: registry ${report.requests.registry}, GitHub ${report.requests.github}, GitLab ${report.requests.gitlab} (retries ${report.retries.registry}/${report.retries.github}/${report.retries.gitlab})`,
-    `time: ${Object.entries(report.phasesMs).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`).join(", ")}`,
-  ];
-  for (const { keyword, total } of report.cappedKeywords) {
-    lines.push(`warning: keyword "${keyword}" matches ${total} packages but the registry's search serves at most 10,000: the rest are missing`);
-  }
-  return lines.join("\n");
+  return [...summaryRows(report).map((row) => `${row.label}: ${row.value}`), ...warnings(report).map((w) => `warning: ${w}`)].join("\n");
+}
+
+/** A Markdown table for a CI run's page (GitHub's step summary). */
+export function reportMarkdown(report: BuildReport): string {
+  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  return [
+    "## Catalog build report",
+    "",
+    "| | |",
+    "|---|---|",
+    ...summaryRows(report).map((row) => `| ${cell(row.label)} | ${cell(row.value)} |`),
+    ...warnings(report).flatMap((w) => ["", `> **Warning:** ${w}`]),
+    "",
+  ].join("\n");
 }

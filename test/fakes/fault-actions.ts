@@ -2,7 +2,7 @@
  * Ready-made fault actions: statuses, hangs, resets, and bodies that are broken the ways
  * upstream bodies break (cut off mid-stream, a field of the wrong type, a field missing).
  */
-import type { FaultAction, FaultRule } from "./faults.js";
+import type { FaultAction, FaultRule, MatchableRequest } from "./faults.js";
 
 /** Answer `status` with `body` (objects become JSON) instead of the real response. */
 export function respond(status: number, body: unknown = "", headers: Record<string, string> = {}): FaultAction {
@@ -69,7 +69,20 @@ export function retypeFields(...keys: string[]): FaultAction {
   }));
 }
 
+const SERVICE_UNAVAILABLE = respond(503, "<html><body><h1>503 Service Unavailable</h1></body></html>", { "content-type": "text/html" });
+
 /** The whole platform is down: every request answers 503 until the rule is removed. */
 export function outage(): FaultRule {
-  return { action: respond(503, "<html><body><h1>503 Service Unavailable</h1></body></html>", { "content-type": "text/html" }) };
+  return { action: SERVICE_UNAVAILABLE };
+}
+
+/** The platform goes down mid-run: after the first `after` requests that `counts` accepts (default: all), every request answers 503. */
+export function outageAfter(after: number, counts: (req: MatchableRequest) => boolean = () => true): FaultRule {
+  let seen = 0;
+  const down = (req: MatchableRequest): boolean => {
+    if (seen >= after) return true;
+    if (counts(req)) seen++;
+    return false;
+  };
+  return { match: { where: down }, action: SERVICE_UNAVAILABLE };
 }

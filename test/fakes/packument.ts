@@ -58,6 +58,7 @@ export function manifestOf(pkg: PackageRecord, v: VersionRecord): Json {
     repository: pkg.repository,
     bugs: pkg.bugs,
     displayName: pkg.displayName,
+    ...pkg.manifestExtras,
     deprecated,
     main: "index.js",
     _id: `${pkg.name}@${v.version}`,

@@ -48,6 +48,12 @@ export class WindowBudget {
     this.#used = Math.max(0, this.limit - remaining);
   }
 
+  /** Spends the whole quota until `resetAt` (epoch ms), when a fresh window starts: a limit hit mid-run, reset soon. */
+  exhaustUntil(resetAt: number): void {
+    this.#start = resetAt - this.windowMs;
+    this.#used = this.limit;
+  }
+
   #roll(): void {
     const now = this.now();
     if (now >= this.#start + this.windowMs) {

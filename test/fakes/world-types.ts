@@ -47,6 +47,8 @@ export interface PackageRecord {
   repository: RepositoryField | undefined;
   bugs: { url: string } | { email: string } | string | undefined;
   displayName: string | undefined;
+  /** Further manifest fields an ecosystem keeps, e.g. Signal K's `{ signalk: { displayName } }`. */
+  manifestExtras?: Record<string, unknown>;
   maintainers: Person[];
   publisher: Person;
   /** Ascending; the last one is `latest`. Kept after unpublishing: `time` still lists them. */

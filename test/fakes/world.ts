@@ -83,6 +83,17 @@ export class World {
     return version;
   }
 
+  /**
+   * Gives every manifest of the package further fields, as an ecosystem keeps
+   * them (`{ signalk: { displayName: "…" } }`). Meant for setting a world up;
+   * afterwards it also moves the document's `modified` time, as any change does.
+   */
+  setManifestFields(name: string, fields: Record<string, unknown>): void {
+    const pkg = this.#live(name);
+    pkg.manifestExtras = { ...pkg.manifestExtras, ...fields };
+    this.#touch(pkg);
+  }
+
   /** Deletes a deterministic `fraction` of the packages outright (404, gone from search). */
   removePackages(fraction: number): string[] {
     const order = (n: string): number => hash32(`${this.seed}:${n}`);

@@ -1,7 +1,7 @@
 /**
- * Issue bullet 5 — the `--config` file (CONTRACT section 5) checked before any
- * upstream is asked: a broken config exits 1 (section 6: "1 on any other failure,
- * with a one-line cause on stderr") with a message naming the key and what is
+ * Issue bullet 5 — the `--config` file (docs/API.md#configuration) checked before
+ * any upstream is asked: a broken config exits 1 (any failure but a usage error:
+ * a one-line cause on stderr) with a message naming the key and what is
  * accepted; a missing file exits 1 with a clear message. Nothing is fetched and
  * --out is not created.
  */
@@ -54,7 +54,7 @@ const CASES: Case[] = [
     name: "unknown-key",
     config: { keywords: ["acme-plugin"], excludes: ["x"] },
     key: "excludes",
-    says: [/\bkeywords\b/, /\bcategories\b/, /\bwebUiKeywords\b/, /\bexclude\b/, /\bmirrors\b/],
+    says: [/\bkeywords\b/, /\bcategories\b/, /\bwebUiKeywords\b/, /\bexclude\b/, /\bdisplayName\b/, /\bmirrors\b/],
   },
   { name: "empty-keywords", config: { keywords: [] }, key: "keywords", says: [/at least one|non-empty|empty/i] },
   { name: "keywords-string", config: { keywords: "acme-plugin" }, key: "keywords", says: [/array/i] },
@@ -62,6 +62,8 @@ const CASES: Case[] = [
   { name: "exclude-number", config: { keywords: ["acme-plugin"], exclude: 5 }, key: "exclude", says: [/array/i] },
   { name: "webui-numbers", config: { keywords: ["acme-plugin"], webUiKeywords: [1] }, key: "webUiKeywords", says: [/string/i] },
   { name: "mirrors-string", config: { keywords: ["acme-plugin"], mirrors: { "some-package": "https://github.com/a/b" } }, key: "mirrors", says: [/array/i] },
+  { name: "display-name-path", config: { keywords: ["acme-plugin"], displayName: ["signalk..displayName"] }, key: "displayName", says: [/"signalk\.\.displayName"/, /dotted path/] },
+  { name: "display-name-string", config: { keywords: ["acme-plugin"], displayName: "signalk.displayName" }, key: "displayName", says: [/array/i] },
   { name: "mirrors-not-a-repo", config: { keywords: ["acme-plugin"], mirrors: { "some-package": ["https://example.org/a/b"] } }, key: "mirrors", says: [/github|gitlab/i] },
 ];
 

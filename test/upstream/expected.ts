@@ -1,7 +1,7 @@
 /**
- * What CONTRACT section 5 says the catalog must hold, computed from the fake
- * world (the ground truth), never from the product's code. Each rule quotes the
- * contract line it implements.
+ * What docs/API.md (#catalog-membership, #field-derivations) says the catalog
+ * must hold, computed from the fake world (the ground truth), never from the
+ * product's code. Each rule quotes the line it implements.
  */
 import type { GitHubRepo, GitLabProject, LicenseField, PackageRecord, World } from "../fakes/index.js";
 import type { CatalogConfigFile, PublicPlugin } from "./support.js";
@@ -121,7 +121,7 @@ export function expectedPlugin(world: World, pkg: PackageRecord, config: Catalog
   const npmLogins = [...pkg.maintainers.map((m) => m.name), pkg.publisher.name];
   return {
     npmName: pkg.name,
-    name: typeof pkg.displayName === "string" && pkg.displayName !== "" ? pkg.displayName : pkg.name,
+    name: expectedName(pkg, config.displayName ?? ["displayName"]),
     description: pkg.description ?? "",
     version: latest.version,
     license: expectedLicense(pkg.license),
@@ -136,6 +136,17 @@ export function expectedPlugin(world: World, pkg: PackageRecord, config: Catalog
     creators: [...new Set([...npmLogins, ...repos.map(ownerOf)])],
     repos,
   };
+}
+
+/** The first configured path that leads to a non-blank string in the manifest, else the package name. */
+export function expectedName(pkg: PackageRecord, paths: readonly string[]): string {
+  const manifest: Record<string, unknown> = { displayName: pkg.displayName, ...pkg.manifestExtras };
+  for (const path of paths) {
+    let value: unknown = manifest;
+    for (const key of path.split(".")) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value === "string" && value.trim() !== "") return value;
+  }
+  return pkg.name;
 }
 
 export interface ExpectedCatalog {

@@ -1,6 +1,6 @@
 /**
- * Issue bullets 2 and 7 — CONTRACT section 7 (rate limits, Retry-After, retries,
- * one bad package never fails the build) and section 5 (a mirror that cannot be
+ * Issue bullets 2 and 7 — docs/API.md#data-sources (rate limits, Retry-After, retries,
+ * one bad package never fails the build) and #source-mirrors (a mirror that cannot be
  * read keeps its last known counts; a platform outage does not fail the build and
  * the report says how many kept old counts). Also the build report's counts
  * against what the fakes saw.

@@ -2,7 +2,7 @@
  * Issue bullet 4 (and the 304 part of bullet 7) — an incremental rebuild: after
  * 2% of the members published a new version, the next build (same --out, which
  * holds yesterday's site) reads only those packuments and picks the changes up;
- * slugs stay the same day to day (CONTRACT section 5, `slug`). A third build whose
+ * slugs stay the same day to day (docs/API.md#slugs). A third build whose
  * search answers carry no `updated` must ask conditionally and count the 304s it gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
- * Issue bullet 1 — CONTRACT section 5, field by field: one real `build --config`
+ * Issue bullet 1 — docs/API.md#field-derivations, field by field: one real `build --config`
  * against the fake upstreams, then every record (read through `serve` and
- * `/api/plugins`) compared with what the contract derives from the world.
+ * `/api/plugins`) compared with what the documented rules derive from the world.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type PackageRecord, type World } from "../fakes/index.js";
@@ -96,7 +96,7 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-describe("the world has every shape the contract names (guards against a vacuous pass)", () => {
+describe("the world has every shape the documented rules name (guards against a vacuous pass)", () => {
   it("legacy licenses, keyword strings, empty displayName, no README, deprecated, unpublished, missing and renamed repositories", () => {
     const all = expected.listed;
     expect(all.some((p) => p.license.kind === "legacy-object")).toBe(true);
@@ -143,7 +143,7 @@ describe("members", () => {
 });
 
 describe("each record", () => {
-  it("has exactly the contract's keys, in order", () => {
+  it("has exactly the documented keys, in order", () => {
     for (const plugin of api.values()) expect(Object.keys(plugin)).toEqual([...PLUGIN_KEYS]);
   });
 

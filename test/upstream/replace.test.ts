@@ -1,8 +1,8 @@
 /**
- * Issue bullet 3 — CONTRACT section 6: "A build either completes and replaces DIR
- * whole, or fails and leaves the previous DIR as it was. It refuses to replace a
- * catalog when the new one lost more than a configurable share of the previous
- * plugins (default 10%), saying why."
+ * Issue bullet 3 — a build either completes and replaces DIR whole, or fails
+ * and leaves the previous DIR as it was; it refuses to replace a catalog that
+ * lost more than a configurable share of the previous plugins (default 10%),
+ * saying why (docs/API.md#data-sources).
  *
  * The other half of "fails and leaves the previous DIR as it was" (a registry
  * outage during listing) is in faults.test.ts, where it runs concurrently with the

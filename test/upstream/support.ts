@@ -177,6 +177,7 @@ export interface CatalogConfigFile {
   categories?: string[];
   webUiKeywords?: string[];
   exclude?: string[];
+  displayName?: string[];
   mirrors?: Record<string, string[]>;
 }
 

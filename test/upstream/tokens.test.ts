@@ -1,7 +1,7 @@
 /**
- * Issue bullet 6 — CONTRACT section 6 ("tokens from GITHUB_TOKEN and GITLAB_TOKEN,
- * and never prints or writes a token") and section 7 ("GitHub (GraphQL, batched;
- * REST only as a fallback)", "keeps within their rate limits").
+ * Issue bullet 6 — the command line (tokens from GITHUB_TOKEN and GITLAB_TOKEN
+ * only, never printed or written) and docs/API.md#data-sources (GitHub through
+ * GraphQL, batched, REST only as a fallback; within its rate limits).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, respond } from "../fakes/index.js";

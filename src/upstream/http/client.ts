@@ -1,12 +1,15 @@
 /**
  * One client per upstream host: bounded concurrency (p-limit), a timeout per
  * attempt that covers the body too, retries with backoff for transient
- * failures, and a host-wide pause when the host says "slow down", so one
- * 429 holds back every request to that host, not just the one that got it.
+ * failures, and one gate for the host (host-gate.ts) that every attempt
+ * passes right before it is sent: a rate limit holds back every request to
+ * the host, and a host that is down is asked nothing more.
  */
 import pLimit, { type LimitFunction } from "p-limit";
 import { DEFAULT_BACKOFF, requestedWaitMs, retryDelayMs, type BackoffPolicy } from "./backoff.js";
-import { HttpStatusError, NetworkError, TimeoutError, isTransient } from "./errors.js";
+import { HttpStatusError, NetworkError, RateLimitedError, TimeoutError, isTransient } from "./errors.js";
+import { HostGate, type GateRecord } from "./host-gate.js";
+import { isRateLimitAnswer, limitedUntilMs, quotaResetMs } from "./rate-limit.js";
 
 export interface UpstreamResponse {
   readonly status: number;
@@ -30,6 +33,10 @@ export interface UpstreamClientOptions {
   readonly backoff?: BackoffPolicy;
   /** Sent with every request (e.g. Authorization). Never logged or reported. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Transient failures in a row that mark the host down for the rest of the build (default 5). */
+  readonly failuresToDown?: number;
+  /** The longest the build waits on this host's rate limits, all pauses together (default 5 minutes). */
+  readonly pauseBudgetMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly now?: () => number;
   readonly onRetry?: (info: { error: unknown; attempt: number; delayMs: number }) => void;
@@ -48,10 +55,26 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export class UpstreamClient {
   readonly stats: UpstreamStats = { requests: 0, retries: 0, notModified: 0, inFlight: 0, maxInFlight: 0 };
   private readonly limit: LimitFunction;
-  private pausedUntil = 0;
+  private readonly gate: HostGate;
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.limit = pLimit(options.concurrency);
+    this.gate = new HostGate({
+      failuresToDown: options.failuresToDown ?? 5,
+      pauseBudgetMs: options.pauseBudgetMs ?? 5 * 60_000,
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+    });
+  }
+
+  /** Pauses, and why the host was given up (if it was). */
+  get gateRecord(): Readonly<GateRecord> {
+    return this.gate.record;
+  }
+
+  /** For a limit only the body tells (GraphQL's RATE_LIMITED): nothing goes to the host before `untilMs`. */
+  pauseUntil(untilMs: number, why: string): void {
+    this.gate.pause(untilMs, why);
   }
 
   /** `path` is resolved against the base URL; the whole body is read before returning. */
@@ -61,23 +84,31 @@ export class UpstreamClient {
   }
 
   private async withRetries(url: string, options: RequestOptions): Promise<UpstreamResponse> {
-    const sleep = this.options.sleep ?? defaultSleep;
-    const now = this.options.now ?? Date.now;
+    const method = options.method ?? "GET";
     for (let attempt = 0; ; attempt++) {
-      const pause = this.pausedUntil - now();
-      if (pause > 0) await sleep(pause);
+      await this.gate.pass(method, url);
+      // Counted once sent: a retry the gate refuses (the host went down meanwhile) costs the host nothing.
+      if (attempt > 0) this.stats.retries++;
       try {
-        return await this.attempt(url, options);
+        const response = await this.attempt(url, options);
+        this.gate.answered();
+        return response;
       } catch (error) {
+        this.gate.failed(error);
         if (!isTransient(error) || attempt >= this.options.retries) throw error;
-        const asked = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
-        const delayMs = retryDelayMs(attempt, asked, this.options.backoff ?? DEFAULT_BACKOFF);
-        if (error instanceof HttpStatusError && error.status === 429) this.pausedUntil = Math.max(this.pausedUntil, now() + delayMs);
-        this.stats.retries++;
-        this.options.onRetry?.({ error, attempt, delayMs });
-        await sleep(delayMs);
+        await this.beforeRetry(error, attempt);
       }
     }
+  }
+
+  /** A rate limit holds the whole host (the gate does the waiting); any other failure only this request. */
+  private async beforeRetry(error: unknown, attempt: number): Promise<void> {
+    const asked = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
+    const delayMs = retryDelayMs(attempt, asked, this.options.backoff ?? DEFAULT_BACKOFF);
+    this.options.onRetry?.({ error, attempt, delayMs });
+    if (error instanceof RateLimitedError) {
+      this.gate.pause(Math.max(error.untilMs ?? 0, this.now() + delayMs), `rate limited: ${error.message}`);
+    } else await (this.options.sleep ?? defaultSleep)(delayMs);
   }
 
   private async attempt(url: string, options: RequestOptions): Promise<UpstreamResponse> {
@@ -93,15 +124,31 @@ export class UpstreamClient {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       const text = await response.text();
-      if (response.status === 304) this.stats.notModified++;
-      const accepted = (response.status >= 200 && response.status < 300) || options.accept?.includes(response.status) === true;
-      if (!accepted) throw new HttpStatusError(response.status, method, url, requestedWaitMs(response.headers, (this.options.now ?? Date.now)()));
-      return { status: response.status, headers: response.headers, text };
+      return this.judge({ status: response.status, headers: response.headers, text }, method, url, options);
     } catch (error) {
       throw classify(error, method, url, this.options.timeoutMs);
     } finally {
       this.stats.inFlight--;
     }
+  }
+
+  /** The answer as the caller gets it, or the error it amounts to; a spent quota pauses the host even on a success. */
+  private judge(response: UpstreamResponse, method: string, url: string, options: RequestOptions): UpstreamResponse {
+    const { status, headers, text } = response;
+    const now = this.now();
+    if (isRateLimitAnswer(status, headers, text)) {
+      throw new RateLimitedError(status, method, url, requestedWaitMs(headers, now), limitedUntilMs(status, headers, now));
+    }
+    const reset = quotaResetMs(headers);
+    if (reset !== undefined) this.gate.pause(reset, `quota spent (${method} ${url})`);
+    if (status === 304) this.stats.notModified++;
+    const accepted = (status >= 200 && status < 300) || options.accept?.includes(status) === true;
+    if (!accepted) throw new HttpStatusError(status, method, url, requestedWaitMs(headers, now));
+    return response;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 }
 

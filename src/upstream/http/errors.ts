@@ -50,9 +50,41 @@ export class MalformedResponseError extends UpstreamError {
   }
 }
 
+/**
+ * The host said "slow down" (429, or GitHub's 403 for a primary or secondary
+ * limit): the whole host pauses, not just this request.
+ */
+export class RateLimitedError extends HttpStatusError {
+  constructor(
+    status: number,
+    method: string,
+    url: string,
+    retryAfterMs: number | undefined,
+    /** Epoch ms before which the host asked for no request; undefined when it did not say. */
+    readonly untilMs: number | undefined,
+  ) {
+    super(status, method, url, retryAfterMs);
+    this.name = "RateLimitedError";
+  }
+}
+
+/** Not sent: the host is down, or rate limited beyond what this build may wait, for the rest of the build. */
+export class HostDownError extends UpstreamError {
+  constructor(
+    method: string,
+    url: string,
+    /** Why the host was given up, e.g. "5 requests in a row failed, the last with HTTP 503". */
+    readonly reason: string,
+  ) {
+    super(`not sent: the host is given up for this build (${reason})`, method, url);
+    this.name = "HostDownError";
+  }
+}
+
 const TRANSIENT_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 export function isTransient(error: unknown): boolean {
+  if (error instanceof RateLimitedError) return true;
   if (error instanceof HttpStatusError) return TRANSIENT_STATUSES.has(error.status);
   return error instanceof TimeoutError || error instanceof NetworkError;
 }

@@ -5,6 +5,7 @@
  * one by one only when there is no token (GraphQL requires one).
  */
 import { HttpStatusError, UpstreamError } from "../http/errors.js";
+import { UNTIMED_LIMIT_WAIT_MS } from "../http/rate-limit.js";
 import type { UpstreamClient, UpstreamResponse } from "../http/client.js";
 import { batches, isCount, unavailable, type MirrorOutcome } from "./outcome.js";
 
@@ -12,9 +13,6 @@ export interface GithubOptions {
   readonly client: UpstreamClient;
   readonly hasToken: boolean;
   readonly batchSize?: number;
-  /** The longest wait for a rate-limit reset before giving up on a batch (its mirrors keep old counts). */
-  readonly maxRateLimitWaitMs?: number;
-  readonly sleep?: (ms: number) => Promise<void>;
   readonly now?: () => number;
 }
 
@@ -27,10 +25,11 @@ interface GraphQlError {
 interface GraphQlAnswer {
   readonly data?: Record<string, unknown> | null;
   readonly errors?: readonly GraphQlError[];
+  /** REST-style refusals (a secondary rate limit answered with HTTP 200) carry only a message. */
+  readonly message?: string;
 }
 
 const FIELDS = "nameWithOwner owner { login } stargazerCount forkCount";
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Outcomes keyed by the path as asked (`owner/name`). */
 export async function readGithubMirrors(paths: readonly string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
@@ -63,14 +62,18 @@ interface Quota {
   resetAt?: number;
 }
 
+/**
+ * One batch, asked again after a rate limit: the client's gate holds the
+ * request until the reset, and gives the host up (the request then throws)
+ * when the reset is further away than the build may wait.
+ */
 async function readBatch(paths: string[], options: GithubOptions, quota: Quota): Promise<Map<string, MirrorOutcome>> {
   const now = options.now ?? Date.now;
-  const deadline = now() + (options.maxRateLimitWaitMs ?? 5 * 60_000);
   const body = JSON.stringify(batchQuery(paths));
   for (;;) {
     let response: UpstreamResponse;
     try {
-      response = await options.client.request("/graphql", { method: "POST", body, headers: { "content-type": "application/json" }, accept: [403] });
+      response = await options.client.request("/graphql", { method: "POST", body, headers: { "content-type": "application/json" } });
     } catch (error) {
       if (error instanceof HttpStatusError && REFUSING_STATUSES.has(error.status)) return new Map(paths.map((path) => [path, GRAPHQL_REFUSED]));
       return allUnavailable(paths, describeError(error));
@@ -79,24 +82,28 @@ async function readBatch(paths: string[], options: GithubOptions, quota: Quota):
     if (answer === undefined) return allUnavailable(paths, "malformed GraphQL answer");
     const resetAt = Date.parse(String((answer.data?.["rateLimit"] as { resetAt?: unknown } | undefined)?.resetAt));
     if (!Number.isNaN(resetAt)) quota.resetAt = resetAt;
-    const waitMs = rateLimitWaitMs(response, answer, now(), quota);
-    if (waitMs === undefined) return outcomesOf(paths, answer);
-    if (now() + waitMs > deadline) return allUnavailable(paths, "GitHub rate limit: reset too far away");
-    await (options.sleep ?? defaultSleep)(Math.max(1_000, waitMs));
+    if (!isRateLimited(answer)) return outcomesOf(paths, answer);
+    // The headers may not say it (the client pauses on those itself); the body does, so the whole host waits.
+    options.client.pauseUntil(rateLimitedUntil(response, now(), quota), "GitHub GraphQL answered RATE_LIMITED");
   }
 }
 
-/** Undefined when the answer is not a rate-limit refusal. */
-function rateLimitWaitMs(response: UpstreamResponse, answer: GraphQlAnswer, now: number, quota: Quota): number | undefined {
-  const limited = answer.errors?.some((error) => error.type === "RATE_LIMITED") === true || (response.status === 403 && /rate limit/i.test(response.text));
-  if (!limited) return undefined;
+/** GitHub has spelt the type "RATE_LIMITED" and, lately, "RATE_LIMIT"; a secondary limit may come as a bare message. */
+function isRateLimited(answer: GraphQlAnswer): boolean {
+  if (answer.errors?.some((error) => error.type === "RATE_LIMITED" || error.type === "RATE_LIMIT") === true) return true;
+  return answer.data == null && /rate limit/i.test(String(answer.message ?? ""));
+}
+
+/** Epoch ms before which GitHub wants no request: what it said, else the last known reset, else its documented minute. */
+function rateLimitedUntil(response: UpstreamResponse, now: number, quota: Quota): number {
   const retryAfter = Number(response.headers.get("retry-after"));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
   const reset = Number(response.headers.get("x-ratelimit-reset"));
-  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
-  if (quota.resetAt !== undefined && quota.resetAt > now) return quota.resetAt - now;
-  // Secondary limits without a hint: GitHub asks for at least a minute.
-  return 60_000;
+  let until = now + UNTIMED_LIMIT_WAIT_MS;
+  if (Number.isFinite(retryAfter) && retryAfter > 0) until = now + retryAfter * 1000;
+  else if (Number.isFinite(reset) && reset > 0) until = reset * 1000;
+  else if (quota.resetAt !== undefined && quota.resetAt > now) until = quota.resetAt;
+  // At least a second: a reset already past must not turn the retry into a tight loop.
+  return Math.max(until, now + 1_000);
 }
 
 function outcomesOf(paths: readonly string[], answer: GraphQlAnswer): Map<string, MirrorOutcome> {
@@ -124,41 +131,33 @@ function foundRepository(value: unknown): MirrorOutcome {
 
 /**
  * Without a token: REST, one repository a request. Unauthenticated REST allows
- * 60 requests an hour, so once GitHub says the quota is spent (403 with
- * `x-ratelimit-remaining: 0`, or a success that spent the last one), the
- * rest are not asked: they keep yesterday's counts.
+ * 60 requests an hour: once GitHub says the quota is spent (`remaining: 0`,
+ * on a success or a 403), the client's gate gives the host up for this build
+ * (its reset is an hour away) and the rest are not asked: they keep
+ * yesterday's counts.
  */
 async function readOverRest(paths: readonly string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
-  const budget: { spent?: string } = {};
   const outcomes = new Map<string, MirrorOutcome>();
   const queue = [...paths];
-  // Two workers pulling from one queue: each looks at the budget right before its request.
+  // Two workers pulling from one queue, as GitHub asks integrators not to flood it.
   const worker = async () => {
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) outcomes.set(path, await readOverRestOnce(path, options, budget));
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) outcomes.set(path, await readOverRestOnce(path, options));
   };
   await Promise.all([worker(), worker()]);
   return outcomes;
 }
 
-async function readOverRestOnce(path: string, options: GithubOptions, budget: { spent?: string }): Promise<MirrorOutcome> {
-  if (budget.spent !== undefined) return unavailable(budget.spent);
+async function readOverRestOnce(path: string, options: GithubOptions): Promise<MirrorOutcome> {
   const [owner, name] = splitPath(path);
   try {
     // fetch follows GitHub's 301 for a renamed or transferred repository.
-    const response = await options.client.request(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, { accept: [403, 404] });
-    if (response.headers.get("x-ratelimit-remaining") === "0") budget.spent = `GitHub REST rate limit spent until ${resetTime(response.headers)}`;
+    const response = await options.client.request(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, { accept: [404] });
     if (response.status === 404) return { kind: "missing" };
-    if (response.status === 403) return unavailable(budget.spent ?? "HTTP 403");
     const repo = parseAnswer(response.text) as { full_name?: unknown; owner?: { login?: unknown }; stargazers_count?: unknown; forks_count?: unknown } | undefined;
     return foundRepository({ nameWithOwner: repo?.full_name, owner: { login: repo?.owner?.login }, stargazerCount: repo?.stargazers_count, forkCount: repo?.forks_count });
   } catch (error) {
     return unavailable(describeError(error));
   }
-}
-
-function resetTime(headers: Headers): string {
-  const reset = Number(headers.get("x-ratelimit-reset"));
-  return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000).toISOString() : "its reset";
 }
 
 function splitPath(path: string): [string, string] {

@@ -1,5 +1,5 @@
 /**
- * What a full packument says about one catalog member (CONTRACT section 5):
+ * What a full packument says about one catalog member (docs/API.md#field-derivations):
  * pure, so every derivation rule is unit-tested on plain objects. Anything
  * the registry documents as possible but odd (legacy license forms, keyword
  * strings) is accepted; anything that makes a record meaningless (no latest
@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { mirrorFromRepository, mirrorFromWebUrl, mirrorKey, type MirrorRef } from "../mirrors/parse.js";
+import { DEFAULT_DISPLAY_NAME_PATHS, displayNameAt } from "./display-name.js";
 
 export const NO_README = "ERROR: No README data found!";
 
@@ -41,7 +42,15 @@ const packumentSchema = z.object({
   readme: z.unknown().optional(),
 });
 
-export function derivePackage(packument: unknown, extraMirrors: readonly string[] = []): Derivation {
+/** What the configuration says about deriving a record (docs/API.md#field-derivations). */
+export interface DerivationRules {
+  /** Dotted paths into the latest manifest, tried in order for `name`. */
+  readonly displayName: readonly string[];
+}
+
+const DEFAULT_RULES: DerivationRules = { displayName: DEFAULT_DISPLAY_NAME_PATHS };
+
+export function derivePackage(packument: unknown, rules: DerivationRules = DEFAULT_RULES): Derivation {
   if (isUnpublished(packument)) return { kind: "unpublished" };
   const parsed = packumentSchema.safeParse(packument);
   if (!parsed.success) return { kind: "malformed", reason: describe(parsed.error) };
@@ -56,7 +65,7 @@ export function derivePackage(packument: unknown, extraMirrors: readonly string[
     kind: "member",
     record: {
       npmName: doc.name,
-      name: nonEmptyString(manifest["displayName"]) ?? doc.name,
+      name: displayNameAt(manifest, rules.displayName) ?? doc.name,
       description: typeof manifest["description"] === "string" ? manifest["description"] : "",
       version,
       license: licenseOf(manifest),
@@ -66,7 +75,7 @@ export function derivePackage(packument: unknown, extraMirrors: readonly string[
       tags: tagsOf(manifest["keywords"]),
       readme: typeof doc.readme === "string" && doc.readme !== NO_README ? doc.readme : "",
       npmLogins: loginsOf(doc.maintainers, manifest["_npmUser"]),
-      mirrors: mirrorsOf(manifest, extraMirrors),
+      mirrors: mirrorsOf(manifest),
     },
   };
 }
@@ -78,10 +87,6 @@ function isUnpublished(packument: unknown): boolean {
 
 function isDeprecated(value: unknown): boolean {
   return value === true || (typeof value === "string" && value.length > 0);
-}
-
-function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
 /** SPDX string; legacy `{ type }`; legacy `licenses: [{ type }]` joined with " OR ". */
@@ -130,8 +135,9 @@ function loginsOf(maintainers: readonly unknown[] | undefined, npmUser: unknown)
   return [...new Set(names.filter((name): name is string => typeof name === "string" && name !== ""))];
 }
 
-function mirrorsOf(manifest: Record<string, unknown>, extra: readonly string[]): MirrorRef[] {
-  const candidates = [mirrorFromRepository(manifest["repository"]), mirrorFromWebUrl(manifest["homepage"]), mirrorFromWebUrl(manifest["bugs"]), ...extra.map(mirrorFromWebUrl)];
+/** The config's extra mirrors are added later, per build (mirror-counts.ts), so yesterday's record stays reusable. */
+function mirrorsOf(manifest: Record<string, unknown>): MirrorRef[] {
+  const candidates = [mirrorFromRepository(manifest["repository"]), mirrorFromWebUrl(manifest["homepage"]), mirrorFromWebUrl(manifest["bugs"])];
   const unique = new Map<string, MirrorRef>();
   for (const mirror of candidates) if (mirror !== undefined && !unique.has(mirrorKey(mirror))) unique.set(mirrorKey(mirror), mirror);
   return [...unique.values()];
