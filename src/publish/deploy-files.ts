@@ -1,9 +1,12 @@
 /**
  * What makes a site directory deployable as it is: the CDN configuration
  * rendered from `templates/cloudflare/` and the bundled Worker as
- * `_worker.js` (Cloudflare Pages' advanced mode; `_routes.json` sends only
- * `/api/*` to it). The URL rewrite rules, which are applied through
- * Cloudflare's API rather than deployed as a file, go to `_deploy/`.
+ * `_worker.js`. Primary: Workers with static assets (`wrangler.jsonc`:
+ * only `/api/*` runs the Worker, `.assetsignore` keeps the non-public files
+ * out, `404.html` answers other misses). Second: Cloudflare Pages (advanced
+ * mode, `_routes.json`). Both read `_headers`. The URL rewrite rules, which
+ * are applied through Cloudflare's API rather than deployed as a file, go
+ * to `_deploy/`.
  */
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
