@@ -7,12 +7,15 @@ import { stat } from "node:fs/promises";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { buildCommand } from "./commands/build.js";
 import { queryCommand } from "./commands/query.js";
+import { reportCommand, type ReportOptions } from "./commands/report.js";
 import { serveCommand } from "./commands/serve.js";
 import { CliError, type CliIo } from "./io.js";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+
+const DEFAULT_CONFIG = "plugin-catalog.config.json";
 
 interface BuildCliOptions {
   config: string;
@@ -59,7 +62,7 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
   program
     .command("build")
     .description("fetch the catalog (or read a snapshot) and write the deployable site to --out, replacing it whole")
-    .option("--config <file>", "catalog configuration (JSON)", "plugin-catalog.config.json")
+    .option("--config <file>", "catalog configuration (JSON); with --snapshot, only its categories, when given", DEFAULT_CONFIG)
     .option("--snapshot <file>", "build from this catalog snapshot instead of fetching")
     .option("--out <dir>", "site directory to write", "dist")
     .option("--previous <dir|url>", "yesterday's deployed site, for fallback counts and conditional requests (default: --out)")
@@ -71,10 +74,11 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
     .option("--search-interval <ms>", "pause between two registry search pages", parseWholeNumber, 500)
     .option("--report <file>", "also write the build report (JSON) to this file, even when the build is refused")
     .addHelpText("after", "\nTokens come from the environment only: GITHUB_TOKEN (GraphQL needs one; without it GitHub is read through REST) and GITLAB_TOKEN.")
-    .action((options: BuildCliOptions) =>
+    .action((options: BuildCliOptions, command: Command) =>
       buildCommand(
         {
           out: options.out, config: options.config, maxDrop: options.maxDrop, registry: options.registry, githubUrl: options.githubUrl,
+          configGiven: command.getOptionValueSource("config") === "cli",
           gitlabUrl: options.gitlabUrl, timeoutMs: options.timeout, searchIntervalMs: options.searchInterval,
           ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }),
           ...(options.previous === undefined ? {} : { previous: options.previous }),
@@ -82,6 +86,13 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
         },
         io, env, `plugin-catalog/${version}`,
       ));
+
+  program
+    .command("report")
+    .description("print the summary of a build report (the JSON that build --report writes)")
+    .argument("<file>", "build report (JSON)")
+    .option("--markdown <file>", 'also append the summary as a Markdown table to this file (e.g. "$GITHUB_STEP_SUMMARY")')
+    .action((file: string, options: ReportOptions) => reportCommand(file, options, io));
 
   program
     .command("serve")

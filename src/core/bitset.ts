@@ -16,6 +16,13 @@ export class Bitset {
     return set;
   }
 
+  /** From a list of members (a typed array straight from a site file, say): no iterator, one pass. */
+  static ofList(size: number, members: ArrayLike<number>): Bitset {
+    const set = new Bitset(size);
+    for (let i = 0; i < members.length; i++) set.add(members[i]!);
+    return set;
+  }
+
   static full(size: number): Bitset {
     const set = new Bitset(size);
     set.words.fill(0xffffffff);
@@ -52,6 +59,54 @@ export class Bitset {
   count(): number {
     let total = 0;
     for (const word of this.words) total += popcount(word);
+    return total;
+  }
+
+  /** For each of the ascending `members`, how many members of this set are smaller: one pass over the words. */
+  ranks(members: readonly number[]): number[] {
+    const ranks: number[] = [];
+    let [word, below] = [0, 0];
+    for (const member of members) {
+      const w = member >>> 5;
+      while (word < w) below += popcount(this.words[word++] ?? 0);
+      const bits = member & 31;
+      ranks.push(bits === 0 ? below : below + popcount((this.words[w] ?? 0) & ((1 << bits) - 1)));
+    }
+    return ranks;
+  }
+
+  /** The members of rank `start` … `end - 1`, ascending: whole words are skipped by their counts. */
+  slice(start: number, end: number): number[] {
+    const picked: number[] = [];
+    let seen = 0;
+    for (let i = 0; i < this.words.length && seen < end; i++) {
+      let word = this.words[i]!;
+      const count = popcount(word);
+      if (seen + count <= start) {
+        seen += count;
+        continue;
+      }
+      while (word !== 0 && seen < end) {
+        const low = word & -word;
+        if (seen >= start) picked.push(i * 32 + 31 - Math.clz32(low));
+        seen++;
+        word ^= low;
+      }
+    }
+    return picked;
+  }
+
+  /** |this ∩ other| without building the intersection (facet counts: one pass, no allocation). */
+  countAnd(other: Bitset): number {
+    let total = 0;
+    for (let i = 0; i < this.words.length; i++) total += popcount(this.words[i]! & (other.words[i] ?? 0));
+    return total;
+  }
+
+  /** |this \ other|, likewise. */
+  countAndNot(other: Bitset): number {
+    let total = 0;
+    for (let i = 0; i < this.words.length; i++) total += popcount(this.words[i]! & ~(other.words[i] ?? 0));
     return total;
   }
 }

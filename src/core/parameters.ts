@@ -1,5 +1,5 @@
 /**
- * The query parameters of `GET /api/plugins` (CONTRACT section 2), declared
+ * The query parameters of `GET /api/plugins` (docs/API.md#parameters), declared
  * once. Validation reads this table; so does anything that describes the
  * API (README, OpenAPI), so the two cannot drift apart.
  */
@@ -23,6 +23,9 @@ export const PARAMETERS = [
 ] as const satisfies readonly ParameterSpec[];
 
 export type ParameterName = (typeof PARAMETERS)[number]["name"];
+
+/** The parameters that narrow the catalog; `/api/facets` takes these and ignores the rest. */
+export const FILTER_PARAMETERS: readonly ParameterName[] = ["q", "category", "author", "web"];
 
 /** What each kind of parameter accepts, in words, for error messages and docs. */
 export function acceptedValues(spec: ParameterSpec): string {

@@ -1,8 +1,8 @@
 /**
  * Turns a query string into a validated `CatalogQuery`, or into the full
- * list of what is wrong with it (CONTRACT section 2: all problems at once).
+ * list of what is wrong with it (docs/API.md#errors: all problems at once).
  */
-import { PARAMETERS, MAX_TEXT_LENGTH, acceptedValues, type ParameterSpec } from "./parameters.js";
+import { PARAMETERS, MAX_TEXT_LENGTH, acceptedValues, type ParameterName, type ParameterSpec } from "./parameters.js";
 import type { SortKey } from "./plugin.js";
 import { parseSearchText, searchKey, type SearchTerms } from "./search/terms.js";
 import { codePointLength } from "./text.js";
@@ -30,18 +30,21 @@ export type QueryParseResult =
   | { readonly ok: false; readonly problems: readonly ParameterProblem[] };
 
 const DIGITS_ONLY = /^[0-9]+$/;
+const ALL_PARAMETERS: readonly ParameterName[] = PARAMETERS.map((p) => p.name);
 
 /**
+ * Parameters outside `accepted` are ignored like unknown ones, whatever their values
+ * (`/api/facets` accepts only the filters, so its `page=0` is no error).
  * @example
  * parseQuery(new URLSearchParams("q=charts&sort=name")).ok // true
  * parseQuery(new URLSearchParams("page=0&sort=Stars")).ok  // false, two problems
  */
-export function parseQuery(params: URLSearchParams): QueryParseResult {
+export function parseQuery(params: URLSearchParams, accepted: readonly ParameterName[] = ALL_PARAMETERS): QueryParseResult {
   const problems: ParameterProblem[] = [];
   const values = new Map<string, string>();
   for (const name of orderOfAppearance(params)) {
     const spec = PARAMETERS.find((p) => p.name === name);
-    if (spec === undefined) continue;
+    if (spec === undefined || !accepted.includes(spec.name)) continue;
     const given = params.getAll(name);
     if (given.length > 1) {
       problems.push({ parameter: name, message: `given ${given.length} times; give it at most once (${acceptedValues(spec)})` });
@@ -105,10 +108,20 @@ export function isUnfiltered(query: CatalogQuery): boolean {
  * answer (defaults spelled out or not, `café` or `cafe`) give the same key.
  */
 export function queryKey(query: CatalogQuery): string {
-  const parts = [`sort=${query.sort}`, `page=${query.page}`, `per_page=${query.perPage}`];
+  return [`sort=${query.sort}`, `page=${query.page}`, `per_page=${query.perPage}`, ...filterParts(query)].join("&");
+}
+
+/** The same for the filters alone (`q`, `category`, `author`, `web`): what `/api/facets` answers depend on. */
+export function filterKey(query: CatalogQuery): string {
+  return filterParts(query).join("&");
+}
+
+function filterParts(query: CatalogQuery): string[] {
+  const parts: string[] = [];
   if (query.webOnly) parts.push("web=1");
-  if (query.category !== undefined) parts.push(`category=${query.category}`);
-  if (query.author !== undefined) parts.push(`author=${query.author}`);
+  // Encoded, so a value holding `&` or `=` cannot spell another query's key.
+  if (query.category !== undefined) parts.push(`category=${encodeURIComponent(query.category)}`);
+  if (query.author !== undefined) parts.push(`author=${encodeURIComponent(query.author)}`);
   if (query.search !== undefined) parts.push(`q=${query.search === null ? "" : searchKey(query.search)}`);
-  return parts.join("&");
+  return parts;
 }

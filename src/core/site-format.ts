@@ -4,16 +4,24 @@
  * never change; the manifest is the one entry point and names one build's
  * files, so a reader that resolves everything through one manifest can never
  * mix two builds.
+ *
+ * What the shim reads is laid out for a cold edge isolate: each answer reads
+ * a handful of small files and uses their bytes through typed-array views,
+ * with at most a small JSON header parsed per file (see `SetPack` and
+ * `RecordFile` below). Numbers in binary files are unsigned 32-bit
+ * little-endian words.
  */
 import type { SortKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 2 as const;
+export const SITE_FORMAT_VERSION = 4 as const;
 
 /** Plugins per record shard: the largest `per_page`, so any page spans at most two shards. */
 export const SHARD_SIZE = 100;
 export const DEFAULT_PER_PAGE = 50;
+
+export type OtherSortKey = Exclude<SortKey, "stars">;
 
 export interface SiteManifest {
   readonly format: typeof SITE_FORMAT;
@@ -24,11 +32,27 @@ export interface SiteManifest {
   readonly builtAt: string;
   readonly plugins: number;
   readonly shardSize: number;
-  /** Record shards per sort order; in `stars` order a plugin's ordinal is its position. */
+  /** Plugins per chunk of a group (see `SetPackHeader.groups`). */
+  readonly groupChunk: number;
+  /** `RecordFile`s per sort order; in `stars` order a plugin's ordinal is its position. */
   readonly records: Readonly<Record<SortKey, readonly string[]>>;
-  readonly orders: string;
+  /** Per non-`stars` order, its positions' ordinals: `plugins` words. */
+  readonly orders: Readonly<Record<OtherSortKey, string>>;
+  /**
+   * A `SetPack` of the sets `/api/facets` counts with and `web=1` filters by:
+   * `web`, `uncategorized` and each configured category's `tag:` set; its header lists the categories.
+   */
   readonly filters: string;
+  /** `SetPack`s of every `tag:<tag>` and `author:<login>` set (lower-cased), the pack of a key being `keyBucket(key, keys.length)`. */
+  readonly keys: readonly string[];
+  /** The shim's search data: `SetPack`s of the indexed terms' postings, in term order. */
+  readonly postings: readonly PostingsBlockEntry[];
+  /** The Lunr index, for other consumers (`SearchDirectoryFile`); the shim reads `postings` instead. */
   readonly search: string;
+  /** The exact body of `/api/status`. */
+  readonly status: string;
+  /** The exact body of `/api/catalog.json`, cut into parts that each stay under a CDN's file-size limit. */
+  readonly catalog: readonly string[];
   /** The whole catalog snapshot, so tomorrow's build can start from today's. */
   readonly snapshot?: string;
 }
@@ -36,21 +60,14 @@ export interface SiteManifest {
 /** The build report of the fetch that produced this catalog (absent for a build from a snapshot file). */
 export const REPORT_PATH = "catalog/report.json";
 
-/** Position lists of the non-`stars` orders, as ordinals (= `stars` positions). */
-export type OrdersFile = Readonly<Record<Exclude<SortKey, "stars">, readonly number[]>>;
-
-/** Ordinals per lower-cased tag and creator login, and of the web-UI plugins. */
-export interface FiltersFile {
-  readonly tags: Readonly<Record<string, readonly number[]>>;
-  readonly authors: Readonly<Record<string, readonly number[]>>;
-  readonly web: readonly number[];
-}
+/** A postings block: its first and last term (code-unit order) and its `SetPack`. */
+export type PostingsBlockEntry = readonly [first: string, last: string, file: string];
 
 /**
  * The search chunks in term order. Each chunk is a whole serialized Lunr
  * index; `invertedStart..invertedEnd` are the byte offsets of its
- * `invertedIndex` value, the only part the shim reads (the field vectors,
- * most of a chunk's bytes, are there for Lunr's own scoring).
+ * `invertedIndex` value (a consumer that only needs the postings can skip
+ * the field vectors, most of a chunk's bytes).
  */
 export interface SearchDirectoryFile {
   readonly chunks: readonly SearchChunkEntry[];
@@ -63,34 +80,69 @@ export function staticPagePath(sort: SortKey, page: number): string {
   return `catalog/pages/${sort}/${page}.json`;
 }
 
-/** Document refs in the search index are ordinals in base 36 (short postings). */
+/** Document refs in the Lunr index are ordinals in base 36 (short postings). */
 export const refOf = (ordinal: number): string => ordinal.toString(36);
 export const ordinalOf = (ref: string): number => parseInt(ref, 36);
 
-/**
- * A record shard is a JSON array with one record per line. JSON escapes line
- * breaks inside strings, so a reader can take the records apart by line
- * without parsing them: they stay JSON text until they are sent.
+/* ---------------------------------------------------------------- SetPack
+ * Named sets of ordinals, each usable as it lies in the file:
+ *
+ *   word 0            H, the byte length of the header
+ *   bytes 4 … 4+H     the header, JSON (`SetPackHeader`)
+ *   then              zero bytes up to a multiple of 4
+ *   body              words; set i is words sets[3i] … sets[3i]+sets[3i+1] of the body,
+ *                     a sorted list of ordinals (SET_LIST) or a bitmap of `plugins` bits (SET_BITMAP)
  */
-export function shardText(recordsJson: readonly string[]): string {
-  return `[\n${recordsJson.join(",\n")}\n]`;
+
+export const SET_LIST = 0;
+export const SET_BITMAP = 1;
+
+export interface SetPackHeader {
+  /** In code-unit order: the shim finds a key by binary search. */
+  readonly keys: readonly string[];
+  /** Three numbers per key: first body word, word count, SET_LIST or SET_BITMAP. */
+  readonly sets: readonly number[];
+  /**
+   * Postings blocks: `keys` holds the block's terms, then (from index `terms`)
+   * the prefixes whose terms run past the block, each with the union of
+   * their postings; both parts in code-unit order.
+   */
+  readonly terms?: number;
+  /** Filter packs: the group record files that `groups` refers to. */
+  readonly files?: readonly string[];
+  /**
+   * Filter packs, per key: 0, or where copies of its plugins' records lie in `files`, in `stars` order:
+   * `[file index, first record, …]`, one pair per chunk of the manifest's `groupChunk` plugins. Only
+   * small sets have them: a page of an author, or of a rare tag, then reads one or two files instead
+   * of one shard per plugin scattered over the catalog.
+   */
+  readonly groups?: readonly (0 | readonly number[])[];
+  /** The `filters` pack: the configured categories, in configuration order. */
+  readonly categories?: readonly string[];
 }
 
-const NEWLINE = 0x0a;
-const COMMA = 0x2c;
+/** The key of a filter set in the packs. */
+export const tagKey = (tag: string): string => `tag:${tag}`;
+export const authorKey = (login: string): string => `author:${login}`;
+export const WEB_KEY = "web";
+export const UNCATEGORIZED_KEY = "uncategorized";
 
-/**
- * The inverse of `shardText`, on the file's bytes: each record's UTF-8 JSON,
- * as views into `bytes` (nothing is decoded or copied).
- */
-export function shardRecords(bytes: Uint8Array): Uint8Array[] {
-  const records: Uint8Array[] = [];
-  let start = bytes.indexOf(NEWLINE) + 1;
-  const last = bytes.lastIndexOf(NEWLINE);
-  while (start > 0 && start < last) {
-    const end = bytes.indexOf(NEWLINE, start);
-    records.push(bytes.subarray(start, bytes[end - 1] === COMMA ? end - 1 : end));
-    start = end + 1;
-  }
-  return records;
+/** Which of `buckets` packs holds `key`: FNV-1a over its UTF-16 code units. */
+export function keyBucket(key: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % buckets;
 }
+
+/* ------------------------------------------------------------- RecordFile
+ * Plugin records (their exact wire JSON) with what the shim needs to place them, without parsing:
+ *
+ *   word 0                  n, the number of records
+ *   words 1 … n             their ordinals
+ *   words n+1 … 2n          their positions in `recent` order
+ *   words 2n+1 … 3n         their positions in `name` order
+ *   words 3n+1 … 4n         where each record's UTF-8 JSON ends, counted from the start of the text
+ *   bytes 4+16n …           the records' UTF-8 JSON, one after the other
+ */
+
+export const RECORD_RANK_ORDERS: readonly OtherSortKey[] = ["recent", "name"];

@@ -1,15 +1,15 @@
 /**
- * The shim: a Fetch-API handler for `/api/*` that answers CONTRACT section 2
- * from a built site. It never imports a runtime: each runtime hands it a
- * `SiteReader` and passes it `Request`s.
+ * The shim: a Fetch-API handler for `/api/*` that answers the API
+ * (docs/API.md) from a built site. It never imports a runtime: each runtime
+ * hands it a `SiteReader` and passes it `Request`s.
  */
-import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, openApiDocument } from "./openapi.js";
-import { isUnfiltered, parseQuery, queryKey, type CatalogQuery } from "../core/query.js";
+import { FACETS_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, openApiDocument } from "./openapi.js";
 import type { Catalog } from "./catalog.js";
-import { answerQuery } from "./execute.js";
+import { edgeCachedBodies, type CachedBodies, type EdgeCache, type RequestContext } from "./edge-cache.js";
+import { CATALOG_ENDPOINTS, type CatalogAnswer } from "./endpoints.js";
 import type { SiteReader } from "./files.js";
 import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModified, preflightHeaders } from "./http.js";
-import { CatalogUnavailable, HttpProblem, internalError, invalidParameters, problemBody } from "./problem.js";
+import { CatalogUnavailable, HttpProblem, internalError, problemBody } from "./problem.js";
 import { CatalogSource } from "./source.js";
 
 export { PLUGINS_PATH };
@@ -29,9 +29,15 @@ export interface ShimOptions {
   /** Where unexpected errors are reported (default: console.error). */
   readonly logError?: (error: unknown) => void;
   readonly now?: () => number;
+  /**
+   * A cache shared beyond this isolate (on Workers, `caches.default`) for the
+   * computed 200 answers, keyed by build and normalized query. Absent: none.
+   */
+  readonly edgeCache?: EdgeCache;
 }
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** `context` lets an edge-cache write outlive the response (Workers pass their `ctx`). */
+export type FetchHandler = (request: Request, context?: RequestContext) => Promise<Response>;
 
 /**
  * @example
@@ -41,9 +47,9 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 export function createShim(options: ShimOptions): FetchHandler {
   const source = new CatalogSource(options.reader, options.manifestTtlMs ?? 5_000, options.now ?? Date.now, options.recordCacheBytes);
   const logError = options.logError ?? ((error: unknown) => console.error(error));
-  return async (request) => {
+  return async (request, context) => {
     try {
-      return await route(request, source);
+      return await route(request, source, edgeCachedBodies(options.edgeCache, context, logError));
     } catch (error) {
       if (error instanceof HttpProblem) return problemResponse(request, error);
       logError(error);
@@ -52,10 +58,16 @@ export function createShim(options: ShimOptions): FetchHandler {
   };
 }
 
-async function route(request: Request, source: CatalogSource): Promise<Response> {
+/** Answers worth sharing: computed per query. Status and the whole catalog are file reads. */
+const EDGE_CACHED_PATHS: ReadonlySet<string> = new Set([PLUGINS_PATH, FACETS_PATH]);
+
+const SERVED_PATHS = `${[...CATALOG_ENDPOINTS.keys()].join(", ")} and its description ${OPENAPI_PATH}`;
+
+async function route(request: Request, source: CatalogSource, cached: CachedBodies): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname !== PLUGINS_PATH && url.pathname !== OPENAPI_PATH) {
-    throw new HttpProblem(404, `There is no API resource at ${url.pathname}; the API serves ${PLUGINS_PATH} and its description ${OPENAPI_PATH}.`);
+  const endpoint = CATALOG_ENDPOINTS.get(url.pathname);
+  if (endpoint === undefined && url.pathname !== OPENAPI_PATH) {
+    throw new HttpProblem(404, `There is no API resource at ${url.pathname}; the API serves ${SERVED_PATHS}.`);
   }
   switch (request.method) {
     case "GET":
@@ -66,28 +78,33 @@ async function route(request: Request, source: CatalogSource): Promise<Response>
     default:
       throw new HttpProblem(405, `${request.method} is not allowed on ${url.pathname}; allowed: ${ALLOWED_METHODS}.`, {}, { Allow: ALLOWED_METHODS });
   }
-  if (url.pathname === OPENAPI_PATH) return answerDocument(request);
-  const parsed = parseQuery(url.searchParams);
-  if (!parsed.ok) throw invalidParameters(parsed.problems);
-  return answerFromCurrentBuild(request, parsed.query, source);
+  if (endpoint === undefined) return answerDocument(request);
+  // Parameters are checked before the catalog is read: a bad query gets its 400 even while the catalog is unavailable.
+  const bodies: CachedBodies = EDGE_CACHED_PATHS.has(url.pathname) ? cached : (_key, compute) => compute();
+  return answerFromCurrentBuild(request, endpoint(url.searchParams), source, bodies);
 }
 
-async function answerFromCurrentBuild(request: Request, query: CatalogQuery, source: CatalogSource): Promise<Response> {
+async function answerFromCurrentBuild(
+  request: Request,
+  wanted: CatalogAnswer,
+  source: CatalogSource,
+  cached: CachedBodies,
+): Promise<Response> {
   const catalog = await source.get();
   try {
-    return await answer(request, query, catalog);
+    return await answer(request, wanted, catalog, cached);
   } catch (error) {
     // A file of this build vanished: a newer build may have replaced it. Retry once on that build.
     if (!(error instanceof CatalogUnavailable)) throw error;
     const latest = await source.refresh();
     if (latest === catalog) throw error;
-    return answer(request, query, latest);
+    return answer(request, wanted, latest, cached);
   }
 }
 
-async function answer(request: Request, query: CatalogQuery, catalog: Catalog): Promise<Response> {
-  const key = queryKey(query);
-  const etag = entityTag(catalog.manifest.buildId, key);
+async function answer(request: Request, wanted: CatalogAnswer, catalog: Catalog, cached: CachedBodies): Promise<Response> {
+  const answerKey = wanted.key(catalog);
+  const etag = entityTag(catalog.manifest.buildId, answerKey);
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
     "Cache-Control": API_CACHE_CONTROL,
@@ -95,9 +112,8 @@ async function answer(request: Request, query: CatalogQuery, catalog: Catalog): 
     "Last-Modified": catalog.lastModified,
   };
   if (isNotModified(request, etag, catalog.lastModified)) return new Response(null, { status: 304, headers });
-  // An unfiltered page is a slice of cached shards, cheaper to cut again than to keep:
-  // caching every page/size/sort only churned the heap (measured). Searches and filters are cached.
-  const body = isUnfiltered(query) ? await answerQuery(catalog, query) : await catalog.answers.get(key, () => answerQuery(catalog, query));
+  const edgeKey = { url: new URL(request.url), buildId: catalog.manifest.buildId, answerKey };
+  const body = await cached(edgeKey, () => wanted.body(catalog));
   return bytesResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
 }
 

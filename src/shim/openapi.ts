@@ -1,15 +1,20 @@
 /**
- * The OpenAPI 3.1 description of the HTTP API (CONTRACT section 2). Query
+ * The OpenAPI 3.1 description of the HTTP API (docs/API.md). Query
  * parameters come from `PARAMETERS`, the table the shim's validation reads,
  * and the page bounds from the same specs, so the document cannot disagree
  * with what the shim accepts. A pure function of that table and constants:
  * no file or runtime access, so every runtime can serve it.
  */
-import { MAX_TEXT_LENGTH, PARAMETERS, acceptedValues, type ParameterSpec } from "../core/parameters.js";
+import type { CategoryCount, FacetCounts } from "../core/facets.js";
+import { FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, acceptedValues, type ParameterSpec } from "../core/parameters.js";
 import type { Plugin } from "../core/plugin.js";
 import type { PluginPage } from "../core/response.js";
+import { STATUS_SOURCES, type CatalogStatus, type SourceStatus } from "../core/status.js";
 
 export const PLUGINS_PATH = "/api/plugins";
+export const FACETS_PATH = "/api/facets";
+export const STATUS_PATH = "/api/status";
+export const WHOLE_CATALOG_PATH = "/api/catalog.json";
 export const OPENAPI_PATH = "/api/openapi.json";
 
 /** The registered type of an OpenAPI document (IANA, vendor tree), with the spec's major.minor. */
@@ -17,8 +22,8 @@ export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1"
 export const PAGE_MEDIA_TYPE = "application/json; charset=utf-8";
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 
-/** The version of the HTTP interface (not of the npm package): bump it when the document changes incompatibly. */
-export const API_VERSION = "1.0.0";
+/** The version of the HTTP interface (not of the npm package): the major when it changes incompatibly, the minor when it grows. */
+export const API_VERSION = "1.1.0";
 
 export type SchemaObject = { readonly [keyword: string]: unknown };
 export type Reference = { readonly $ref: string };
@@ -114,6 +119,45 @@ const PAGE_PROPERTIES = {
 
 const closedObject = (properties: Record<string, SchemaObject>): SchemaObject => ({ type: "object", properties, required: Object.keys(properties), additionalProperties: false });
 
+const CATEGORY_COUNT_PROPERTIES = {
+  category: { type: "string", minLength: 1, description: "A category of the catalog's configuration, spelt as configured." },
+  count: { ...COUNT, description: "Plugins that match every given filter except category and have this tag." },
+} satisfies Record<keyof CategoryCount, SchemaObject>;
+
+const FACETS_PROPERTIES = {
+  total: { ...COUNT, description: "The total that /api/plugins answers for the same q, category, author and web." },
+  categories: {
+    type: "array",
+    items: ref("schemas", "CategoryCount"),
+    description: "One entry per configured category, in configuration order, zeros included.",
+  },
+  uncategorized: { ...COUNT, description: "Plugins that match every given filter except category and have none of the categories." },
+  webUi: { ...COUNT, description: "Plugins that match every given filter except web and have a web UI." },
+} satisfies Record<keyof FacetCounts, SchemaObject>;
+
+const TIMESTAMP_OR_NULL = { anyOf: [TIMESTAMP, { type: "null" }] };
+
+const SOURCE_STATUS_PROPERTIES = {
+  readAt: { ...TIMESTAMP_OR_NULL, description: "When the build last read this upstream successfully; null if never." },
+  items: { ...COUNT, description: "Packages (npm) or mirrors (GitHub, GitLab) this source covers." },
+  stale: { ...COUNT, description: "How many of them carry data from an earlier build because they could not be read this time." },
+  staleSince: { ...TIMESTAMP_OR_NULL, description: "When the oldest such data was read; null when stale is 0." },
+} satisfies Record<keyof SourceStatus, SchemaObject>;
+
+const SOURCE_STATUS = ref("schemas", "SourceStatus");
+
+const STATUS_PROPERTIES = {
+  builtAt: { ...TIMESTAMP, description: "When this catalog was built (its data read from the upstreams)." },
+  plugins: { ...COUNT, description: "The number of plugins in the catalog." },
+  sources: { ...closedObject(Object.fromEntries(STATUS_SOURCES.map((source) => [source, SOURCE_STATUS]))), description: "By upstream." },
+} satisfies Record<keyof CatalogStatus, SchemaObject>;
+
+const WHOLE_CATALOG_PROPERTIES = {
+  builtAt: { ...TIMESTAMP, description: "When this catalog was built, as in /api/status." },
+  total: { ...COUNT, description: "The number of plugins." },
+  plugins: { type: "array", items: ref("schemas", "Plugin"), description: "Every plugin, in stars order." },
+};
+
 /** RFC 9457 members, then one closed schema per status so a stray member (a stack trace) is a violation. */
 function problemSchemas(): Record<string, SchemaObject> {
   const forStatus = (status: number, extra: Record<string, SchemaObject> = {}): SchemaObject => ({
@@ -135,16 +179,24 @@ function problemSchemas(): Record<string, SchemaObject> {
       },
       required: ["type", "title", "status", "detail"],
     },
-    ParameterProblem: closedObject({
-      parameter: { type: "string", enum: PARAMETERS.map((p) => p.name), description: "The query parameter at fault." },
-      message: { type: "string", minLength: 1, description: "What is wrong and what is accepted." },
-    }),
+    ParameterProblem: parameterProblem(PARAMETERS.map((p) => p.name)),
     BadRequestProblem: forStatus(400, { errors: { type: "array", items: ref("schemas", "ParameterProblem"), minItems: 1, description: "One entry per problem, all at once." } }),
+    FilterParameterProblem: parameterProblem(FILTER_PARAMETERS),
+    FacetsBadRequestProblem: forStatus(400, {
+      errors: { type: "array", items: ref("schemas", "FilterParameterProblem"), minItems: 1, description: "One entry per problem." },
+    }),
     NotFoundProblem: forStatus(404),
     MethodNotAllowedProblem: forStatus(405),
     InternalErrorProblem: forStatus(500),
     UnavailableProblem: forStatus(503),
   };
+}
+
+function parameterProblem(names: readonly string[]): SchemaObject {
+  return closedObject({
+    parameter: { type: "string", enum: [...names], description: "The query parameter at fault." },
+    message: { type: "string", minLength: 1, description: "What is wrong and what is accepted." },
+  });
 }
 
 const header = (description: string, schema: SchemaObject): HeaderObject => ({ description, required: true, schema });
@@ -219,9 +271,58 @@ function pluginsOperation(): Operation {
       "304": cacheable("The representation in If-None-Match (or If-Modified-Since) is current: no body.", true),
       "400": problem("BadRequestProblem", "Invalid parameter values or a repeated parameter; `errors` lists every problem."),
       "500": INTERNAL_ERROR,
-      "503": problem("UnavailableProblem", "The catalog's files are missing or unreadable.", { "Retry-After": ref("headers", "RetryAfter") }),
+      "503": UNAVAILABLE,
     },
   };
+}
+
+const UNAVAILABLE = problem("UnavailableProblem", "The catalog's files are missing or unreadable.", {
+  "Retry-After": ref("headers", "RetryAfter"),
+});
+
+function jsonContent(schema: string): Record<string, MediaTypeObject> {
+  return { [PAGE_MEDIA_TYPE]: { schema: ref("schemas", schema) } };
+}
+
+function facetsOperation(): Operation {
+  return {
+    operationId: "getFacets",
+    summary: "Counts for a filter sidebar",
+    description:
+      "Takes q, category, author and web, validated as for /api/plugins; every other parameter (sort, page and per_page included) " +
+      "is ignored, even when invalid. Each facet ignores its own filter.",
+    parameters: FILTER_PARAMETERS.map((name) => ref("parameters", name)),
+    responses: {
+      "200": cacheable("The counts for these filters.", true, jsonContent("Facets")),
+      "304": cacheable("The representation in If-None-Match (or If-Modified-Since) is current: no body.", true),
+      "400": problem("FacetsBadRequestProblem", "Invalid filter values or a repeated filter; `errors` lists every problem."),
+      "500": INTERNAL_ERROR,
+      "503": UNAVAILABLE,
+    },
+  };
+}
+
+/** An answer written whole by the build: no parameters (any given are ignored), so no 400. */
+function staticOperation(operationId: string, summary: string, what: string, schema: string): Operation {
+  return {
+    operationId,
+    summary,
+    description: "Takes no parameters; any given are ignored.",
+    responses: {
+      "200": cacheable(what, true, jsonContent(schema)),
+      "304": cacheable("The representation in If-None-Match (or If-Modified-Since) is current: no body.", true),
+      "500": INTERNAL_ERROR,
+      "503": UNAVAILABLE,
+    },
+  };
+}
+
+function statusOperation(): Operation {
+  return staticOperation("getStatus", "How fresh the catalog is", "The catalog's build time and freshness per upstream.", "Status");
+}
+
+function wholeCatalogOperation(): Operation {
+  return staticOperation("getWholeCatalog", "The whole catalog in one document", "Every plugin, in stars order.", "WholeCatalog");
 }
 
 function documentOperation(): Operation {
@@ -256,12 +357,20 @@ export function openApiDocument(version: string = API_VERSION): OpenApiDocument 
     servers: [{ url: "/" }],
     paths: {
       [PLUGINS_PATH]: pathItem(pluginsOperation(), "headPlugins", "preflightPlugins"),
+      [FACETS_PATH]: pathItem(facetsOperation(), "headFacets", "preflightFacets"),
+      [STATUS_PATH]: pathItem(statusOperation(), "headStatus", "preflightStatus"),
+      [WHOLE_CATALOG_PATH]: pathItem(wholeCatalogOperation(), "headWholeCatalog", "preflightWholeCatalog"),
       [OPENAPI_PATH]: pathItem(documentOperation(), "headOpenApiDocument", "preflightOpenApiDocument"),
     },
     components: {
       schemas: {
         PluginPage: { ...closedObject(PAGE_PROPERTIES), description: "One page of results; exactly these keys, in this order." },
         Plugin: { ...closedObject(PLUGIN_PROPERTIES), description: "A catalog entry; exactly these keys, in this order. Only homepage may be null." },
+        Facets: { ...closedObject(FACETS_PROPERTIES), description: "Counts for a filter sidebar; exactly these keys, in this order." },
+        CategoryCount: { ...closedObject(CATEGORY_COUNT_PROPERTIES), description: "One configured category and its count." },
+        Status: { ...closedObject(STATUS_PROPERTIES), description: "How fresh the catalog is; exactly these keys, in this order." },
+        SourceStatus: { ...closedObject(SOURCE_STATUS_PROPERTIES), description: "One upstream's freshness." },
+        WholeCatalog: { ...closedObject(WHOLE_CATALOG_PROPERTIES), description: "The whole catalog; exactly these keys, in this order." },
         ...problemSchemas(),
       },
       parameters: Object.fromEntries(PARAMETERS.map((p) => [p.name, parameterObject(p)])),

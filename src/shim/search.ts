@@ -1,148 +1,119 @@
 /**
- * Answers search terms from the shipped lunr chunks by reading their inverted
- * index directly: a posting list is a set of ordinals, and AND / prefix-OR
- * over bitsets is microseconds, where lunr's own `query()` would score every
- * match. Only the chunks a term falls in are ever read.
+ * Answers search terms from the site's postings blocks (core/site-format.ts):
+ * an exact term is one lookup in the block that holds it; a prefix is the
+ * union of its terms' postings in the block where they start, or their
+ * precomputed union there when they run past it. AND over bitsets is
+ * microseconds; only the blocks a query's terms fall in are ever read.
  */
-import { LRUCache } from "lru-cache";
 import { Bitset } from "../core/bitset.js";
-import type { SearchTerms } from "../core/search/terms.js";
 import { compareCodeUnits } from "../core/order.js";
-import type { SearchChunkEntry, SearchDirectoryFile } from "../core/site-format.js";
-import { parseJson, readBytes, type SiteReader } from "./files.js";
-import { packPostings, type InvertedIndex, type PackedPostings as PackedChunk } from "./postings.js";
-import { CatalogUnavailable, HttpProblem } from "./problem.js";
+import type { SearchTerms } from "../core/search/terms.js";
+import type { PostingsBlockEntry } from "../core/site-format.js";
+import { readBytes, type SiteReader } from "./files.js";
+import { Lru } from "./lru.js";
+import { SetPack } from "./set-pack.js";
 
-/** One term's (or the last term's prefixes') matches: cached by `key`, computed from `chunks`. */
+/** One term's (or the last term's prefixes') matches: cached by `key`, computed from the blocks it needs. */
 interface SearchPart {
   readonly key: string;
-  readonly chunks: () => SearchChunkEntry[];
-  readonly compute: () => Promise<Bitset>;
+  readonly blocks: readonly PostingsBlockEntry[];
+  readonly compute: (blocks: readonly SetPack[]) => Bitset;
 }
 
-const optional = <T>(value: T | undefined): T[] => (value === undefined ? [] : [value]);
-
-const decoder = new TextDecoder();
-const CHUNK_CACHE_BYTES = 24 * 1024 * 1024;
+const BLOCK_CACHE_BYTES = 16 * 1024 * 1024;
 const SET_CACHE_ENTRIES = 2_000;
 
 export class SearchIndex {
-  private readonly chunks: LRUCache<string, PackedChunk, SearchChunkEntry>;
-  private readonly sets = new LRUCache<string, Bitset>({ max: SET_CACHE_ENTRIES });
+  private readonly blocks = new Lru<string, SetPack>(BLOCK_CACHE_BYTES, (block) => block.byteLength);
+  private readonly sets = new Lru<string, Bitset>(SET_CACHE_ENTRIES);
 
   constructor(
-    private readonly directory: SearchDirectoryFile,
-    reader: SiteReader,
+    private readonly directory: readonly PostingsBlockEntry[],
+    private readonly reader: SiteReader,
     private readonly size: number,
-  ) {
-    this.chunks = new LRUCache<string, PackedChunk, SearchChunkEntry>({
-      maxSize: CHUNK_CACHE_BYTES,
-      sizeCalculation: (chunk) => chunk.ordinals.byteLength + chunk.starts.byteLength + chunk.terms.length * 48,
-      fetchMethod: async (file, _stale, { context: [, , , start, end] }) => {
-        const text = decoder.decode((await readBytes(reader, file)).subarray(start, end));
-        const what = `the inverted index of ${file} (bytes ${start}…${end})`;
-        try {
-          return packPostings(text, (json) => parseJson<InvertedIndex>(json, what));
-        } catch (error) {
-          if (error instanceof HttpProblem) throw error;
-          throw new CatalogUnavailable(`${what} is not a Lunr inverted index`);
-        }
-      },
-    });
-  }
+  ) {}
 
   /** Plugins matching every term (CONTRACT section 4). */
   async match(terms: SearchTerms): Promise<Bitset> {
-    const { typed, stem } = terms.last;
-    const parts: SearchPart[] = [
-      ...terms.exact.map((term) => ({ key: `=${term}`, chunks: () => optional(this.chunkHolding(term)), compute: () => this.exact(term) })),
-      { key: `*${typed}|${stem}`, chunks: () => [typed, stem].flatMap((prefix) => this.chunksOverlapping(prefix)), compute: () => this.prefixes([typed, stem]) },
-    ];
-    // Read every chunk this query lacks at once: a miss then costs one read's latency, not one per chunk.
-    await Promise.all(parts.filter((part) => !this.sets.has(part.key)).flatMap((part) => part.chunks()).map((entry) => this.load(entry)));
+    const parts = [...terms.exact.map((term) => this.exactPart(term)), this.prefixPart(terms.last.typed, terms.last.stem)];
+    const missing = parts.filter((part) => !this.sets.has(part.key));
+    // Every block this query lacks is read at once: a miss costs one read's latency, not one per block.
+    await Promise.all([...new Set(missing.flatMap((part) => part.blocks))].map((entry) => this.load(entry)));
     const result = Bitset.full(this.size);
-    for (const part of parts) result.and(await this.cached(part.key, part.compute));
+    for (const part of parts) {
+      let set = this.sets.get(part.key);
+      if (set === undefined) {
+        set = part.compute(await Promise.all(part.blocks.map((entry) => this.load(entry))));
+        this.sets.set(part.key, set);
+      }
+      result.and(set);
+    }
     return result;
   }
 
-  private async cached(key: string, compute: () => Promise<Bitset>): Promise<Bitset> {
-    const hit = this.sets.get(key);
-    if (hit) return hit;
-    const set = await compute();
-    this.sets.set(key, set);
-    return set;
+  private exactPart(term: string): SearchPart {
+    const entry = this.blockHolding(term);
+    return {
+      key: `=${term}`,
+      blocks: entry === undefined ? [] : [entry],
+      compute: ([block]) => {
+        const index = block === undefined ? -1 : block.find(term, 0, termCount(block));
+        return index < 0 ? new Bitset(this.size) : block!.set(index);
+      },
+    };
   }
 
-  private async exact(term: string): Promise<Bitset> {
-    const set = new Bitset(this.size);
-    const entry = this.chunkHolding(term);
-    if (entry === undefined) return set;
-    const chunk = await this.load(entry);
-    const i = lowerBound(chunk.terms, term);
-    if (chunk.terms[i] === term) addPostings(set, chunk, i);
-    return set;
+  /** Every indexed term that starts with `typed` or with `stem` (the stem's exact match included). */
+  private prefixPart(typed: string, stem: string): SearchPart {
+    const prefixes = [...new Set([typed, stem])];
+    const entries = prefixes.map((prefix) => this.blockStarting(prefix));
+    return {
+      key: `*${typed}|${stem}`,
+      blocks: entries.filter((entry) => entry !== undefined),
+      compute: (blocks) => {
+        const set = new Bitset(this.size);
+        let next = 0;
+        prefixes.forEach((prefix, i) => entries[i] !== undefined && addPrefix(set, blocks[next++]!, prefix));
+        return set;
+      },
+    };
   }
 
-  /** Every indexed term that starts with any of `prefixes` (the stem's exact match included). */
-  private async prefixes(prefixes: readonly string[]): Promise<Bitset> {
-    const set = new Bitset(this.size);
-    for (const prefix of new Set(prefixes)) {
-      for (const entry of this.chunksOverlapping(prefix)) {
-        const chunk = await this.load(entry);
-        for (let i = lowerBound(chunk.terms, prefix); i < chunk.terms.length && chunk.terms[i]!.startsWith(prefix); i++) {
-          addPostings(set, chunk, i);
-        }
-      }
-    }
-    return set;
+  private load([, , file]: PostingsBlockEntry): Promise<SetPack> {
+    return this.blocks.load(file, async () => new SetPack(await readBytes(this.reader, file), this.size, file));
   }
 
-  private async load(entry: SearchChunkEntry): Promise<PackedChunk> {
-    const chunk = await this.chunks.fetch(entry[2], { context: entry });
-    if (chunk === undefined) throw new Error(`search chunk ${entry[2]} did not load`);
-    return chunk;
+  /** The block whose term range holds `term`, if any. */
+  private blockHolding(term: string): PostingsBlockEntry | undefined {
+    const entry = this.directory[this.lastBlockStartingAtOrBefore(term)];
+    return entry !== undefined && compareCodeUnits(term, entry[1]) <= 0 ? entry : undefined;
   }
 
-  private chunkHolding(term: string): SearchChunkEntry | undefined {
-    const entry = this.directory.chunks[this.lastChunkStartingAtOrBefore(term)];
-    return entry !== undefined && compareCodeUnits(term, entry[0]) >= 0 && compareCodeUnits(term, entry[1]) <= 0 ? entry : undefined;
+  /** The block holding the first term at or after `prefix`: where the prefix's terms, or their union, are. */
+  private blockStarting(prefix: string): PostingsBlockEntry | undefined {
+    const index = this.lastBlockStartingAtOrBefore(prefix);
+    const entry = this.directory[index];
+    return entry !== undefined && compareCodeUnits(prefix, entry[1]) <= 0 ? entry : this.directory[index + 1];
   }
 
-  private chunksOverlapping(prefix: string): SearchChunkEntry[] {
-    const overlapping: SearchChunkEntry[] = [];
-    const chunks = this.directory.chunks;
-    for (let i = Math.max(0, this.lastChunkStartingAtOrBefore(prefix)); i < chunks.length; i++) {
-      const entry = chunks[i]!;
-      const [first, last] = entry;
-      if (compareCodeUnits(first, prefix) > 0 && !first.startsWith(prefix)) break;
-      if (compareCodeUnits(last, prefix) >= 0) overlapping.push(entry);
-    }
-    return overlapping;
-  }
-
-  private lastChunkStartingAtOrBefore(term: string): number {
+  private lastBlockStartingAtOrBefore(term: string): number {
     let low = 0;
-    let high = this.directory.chunks.length;
+    let high = this.directory.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (compareCodeUnits(this.directory.chunks[mid]![0], term) <= 0) low = mid + 1;
+      if (compareCodeUnits(this.directory[mid]![0], term) <= 0) low = mid + 1;
       else high = mid;
     }
     return low - 1;
   }
 }
 
-function addPostings(set: Bitset, chunk: PackedChunk, term: number): void {
-  for (let k = chunk.starts[term]!; k < chunk.starts[term + 1]!; k++) set.add(chunk.ordinals[k]!);
-}
+/** How many of a block's keys are terms; the rest are prefix unions. */
+const termCount = (block: SetPack): number => block.header.terms ?? block.size;
 
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareCodeUnits(sorted[mid]!, value) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+function addPrefix(set: Bitset, block: SetPack, prefix: string): void {
+  const terms = termCount(block);
+  const union = block.find(prefix, terms);
+  if (union >= 0) return block.addTo(set, union);
+  for (let i = block.lowerBound(prefix, 0, terms); i < terms && block.key(i).startsWith(prefix); i++) block.addTo(set, i);
 }

@@ -47,10 +47,16 @@ function checkManifest(value: unknown): SiteManifest {
     typeof manifest.builtAt === "string" &&
     Number.isInteger(manifest.plugins) &&
     Number.isInteger(manifest.shardSize) &&
+    Number.isInteger(manifest.groupChunk) &&
     typeof manifest.records === "object" &&
-    typeof manifest.orders === "string" &&
+    typeof manifest.orders === "object" &&
     typeof manifest.filters === "string" &&
-    typeof manifest.search === "string";
+    stringsIn(manifest.keys) &&
+    Array.isArray(manifest.postings) &&
+    typeof manifest.status === "string" &&
+    stringsIn(manifest.catalog);
   if (!valid) throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;
 }
+
+const stringsIn = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === "string");

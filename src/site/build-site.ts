@@ -12,11 +12,17 @@ import { renderPage } from "../core/response.js";
 import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import {
-  DEFAULT_PER_PAGE, MANIFEST_PATH, REPORT_PATH, SHARD_SIZE, SITE_FORMAT, SITE_FORMAT_VERSION, refOf, shardText, staticPagePath,
-  type FiltersFile, type OrdersFile, type SearchDirectoryFile, type SiteManifest,
+  DEFAULT_PER_PAGE, MANIFEST_PATH, REPORT_PATH, SHARD_SIZE, SITE_FORMAT, SITE_FORMAT_VERSION, refOf, staticPagePath,
+  type SearchDirectoryFile, type SiteManifest,
 } from "../core/site-format.js";
+import { catalogFileParts } from "./catalog-file.js";
+import { writeFilterPacks } from "./filter-packs.js";
+import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
+import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
-import { buildLunrIndex, chunkIndex, type ChunkLimits } from "./search-index.js";
+import { encodeRecordFile, type RecordSource } from "./record-file.js";
+import { buildLunrIndex, chunkIndex, type ChunkLimits, type SerializedIndex } from "./search-index.js";
+import { catalogStatus } from "./status.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
 
@@ -24,6 +30,10 @@ export interface BuildSiteOptions {
   readonly chunkLimits?: ChunkLimits;
   /** Written as catalog/report.json. */
   readonly report?: unknown;
+  /** Largest part of `/api/catalog.json`'s body (default: `CATALOG_PART_BYTES`). */
+  readonly catalogPartBytes?: number;
+  /** Sizes of the shim's data files (default: `DEFAULT_LAYOUT`); tests make them small to cross every boundary. */
+  readonly layout?: Partial<SiteLayout>;
 }
 
 const encoder = new TextEncoder();
@@ -31,33 +41,54 @@ const encoder = new TextEncoder();
 export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOptions = {}): Promise<SiteFiles> {
   const files: SiteFiles = new Map();
   const data = new DataFiles(files);
+  const layout: SiteLayout = { ...DEFAULT_LAYOUT, ...options.layout };
   const byStars = sortPlugins(snapshot.plugins, "stars");
   const ordinals = new Map(byStars.map((plugin, ordinal) => [plugin.slug, ordinal]));
   const orders = Object.fromEntries(SORT_KEYS.map((sort) => [sort, sort === "stars" ? byStars : sortPlugins(snapshot.plugins, sort)])) as Record<SortKey, SnapshotPlugin[]>;
-
-  const records = Object.fromEntries(SORT_KEYS.map((sort) => [sort, writeShards(data, sort, orders[sort])])) as Record<SortKey, string[]>;
-  const ordersFile: OrdersFile = {
-    recent: orders.recent.map((plugin) => ordinals.get(plugin.slug)!),
-    name: orders.name.map((plugin) => ordinals.get(plugin.slug)!),
+  const positions = (sort: SortKey): number[] => orders[sort].map((plugin) => ordinals.get(plugin.slug)!);
+  const source: RecordSource = {
+    json: byStars.map((plugin) => encoder.encode(JSON.stringify(toWirePlugin(plugin)))),
+    ranks: { recent: ranksOf(positions("recent")), name: ranksOf(positions("name")) },
   };
+  const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
+  const records = Object.fromEntries(SORT_KEYS.map((sort) => [sort, writeShards(add, sort, positions(sort), source)])) as Record<SortKey, string[]>;
+  const index = buildLunrIndex(byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) })));
   const manifestWithoutId = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,
     builtAt: snapshot.generatedAt,
     plugins: byStars.length,
     shardSize: SHARD_SIZE,
+    groupChunk: layout.groupChunk,
     records,
-    orders: data.add("orders", ordersFile),
-    filters: data.add("filters", filtersOf(byStars)),
-    search: writeSearch(data, byStars, options.chunkLimits),
+    orders: { recent: add("orders-recent", wordsOf(positions("recent"))), name: add("orders-name", wordsOf(positions("name"))) },
+    ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
+    postings: writePostingsBlocks(add, index.invertedIndex, byStars.length, layout.postingsBlockBytes),
+    search: writeSearch(data, index, options.chunkLimits),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();
-  const manifest: SiteManifest = { ...manifestWithoutId, snapshot: data.addGzipped("snapshot", snapshot), buildId };
+  const dated = writeDatedFiles(data, snapshot, source.json, options);
+  const manifest: SiteManifest = { ...manifestWithoutId, ...dated, snapshot: data.addGzipped("snapshot", snapshot), buildId };
   writeStaticPages(files, orders);
   if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   return files;
+}
+
+/** Each ordinal's position in an order given as its positions' ordinals. */
+function ranksOf(ordinalsByPosition: readonly number[]): Uint32Array {
+  const ranks = new Uint32Array(ordinalsByPosition.length);
+  ordinalsByPosition.forEach((ordinal, position) => (ranks[ordinal] = position));
+  return ranks;
+}
+
+/** Little-endian 32-bit words, as the shim views them. */
+function wordsOf(values: readonly number[]): Uint8Array {
+  const bytes = new Uint8Array(4 * values.length);
+  const view = new DataView(bytes.buffer);
+  values.forEach((value, i) => view.setUint32(4 * i, value, true));
+  return bytes;
 }
 
 /** Immutable data files, named `catalog/data/<kind>.<content hash>.json`. */
@@ -66,11 +97,29 @@ class DataFiles {
   constructor(private readonly files: SiteFiles) {}
 
   add(kind: string, content: unknown): string {
-    const bytes = encoder.encode(typeof content === "string" ? content : JSON.stringify(content));
+    return this.addServed(kind, encoder.encode(typeof content === "string" ? content : JSON.stringify(content)), "json");
+  }
+
+  /** Binary data for the shim (`catalog/data/<kind>.<content hash>.bin`). */
+  addBinary(kind: string, bytes: Uint8Array): string {
+    return this.addServed(kind, bytes, "bin");
+  }
+
+  private addServed(kind: string, bytes: Uint8Array, extension: string): string {
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
-    const path = `catalog/data/${kind}.${hash}.json`;
+    const path = `catalog/data/${kind}.${hash}.${extension}`;
     this.files.set(path, bytes);
     this.hashes.push(`${kind}:${hash}`);
+    return path;
+  }
+
+  /**
+   * Served, but carrying the build's time and bookkeeping: not part of the build id
+   * (the shim puts these files' names, hashes included, into their ETags).
+   */
+  addDated(kind: string, bytes: Uint8Array, extension = "json"): string {
+    const path = `catalog/data/${kind}.${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.${extension}`;
+    this.files.set(path, bytes);
     return path;
   }
 
@@ -87,30 +136,30 @@ class DataFiles {
   }
 }
 
-function writeShards(data: DataFiles, sort: SortKey, plugins: readonly SnapshotPlugin[]): string[] {
+/** `ordinalsInOrder`: the order's positions' ordinals. */
+function writeShards(add: (kind: string, bytes: Uint8Array) => string, sort: SortKey, ordinalsInOrder: readonly number[], source: RecordSource): string[] {
   const paths: string[] = [];
-  for (let start = 0; start < plugins.length; start += SHARD_SIZE) {
-    const shard = plugins.slice(start, start + SHARD_SIZE).map((plugin) => JSON.stringify(toWirePlugin(plugin)));
-    paths.push(data.add(`records-${sort}-${paths.length}`, shardText(shard)));
+  for (let start = 0; start < ordinalsInOrder.length; start += SHARD_SIZE) {
+    paths.push(add(`records-${sort}-${paths.length}`, encodeRecordFile(source, ordinalsInOrder.slice(start, start + SHARD_SIZE))));
   }
   return paths;
 }
 
-function filtersOf(byStars: readonly SnapshotPlugin[]): FiltersFile {
-  const tags: Record<string, number[]> = {};
-  const authors: Record<string, number[]> = {};
-  const web: number[] = [];
-  byStars.forEach((plugin, ordinal) => {
-    for (const tag of new Set(plugin.tags.map((t) => t.toLowerCase()))) (tags[tag] ??= []).push(ordinal);
-    for (const login of new Set(plugin.creators.map((c) => c.toLowerCase()))) (authors[login] ??= []).push(ordinal);
-    if (plugin.hasWebUi) web.push(ordinal);
-  });
-  return { tags, authors, web };
+/** `/api/status` and `/api/catalog.json`, whose bodies are whole at build time. */
+function writeDatedFiles(
+  data: DataFiles, snapshot: CatalogSnapshot, recordsJson: readonly Uint8Array[], options: BuildSiteOptions,
+): Pick<SiteManifest, "status" | "catalog"> {
+  const parts = catalogFileParts(snapshot.generatedAt, recordsJson, options.catalogPartBytes);
+  return {
+    status: data.addDated("status", encoder.encode(JSON.stringify(catalogStatus(snapshot)))),
+    // Byte ranges of one JSON body, not JSON each: hence not `.json`.
+    catalog: parts.map((part, i) => data.addDated(`catalog-${i}`, part, "part")),
+  };
 }
 
-function writeSearch(data: DataFiles, byStars: readonly SnapshotPlugin[], limits?: ChunkLimits): string {
-  const documents = byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) }));
-  const chunks = chunkIndex(buildLunrIndex(documents), limits);
+/** The Lunr index in chunks, and their directory, for consumers of Lunr's format. */
+function writeSearch(data: DataFiles, index: SerializedIndex, limits?: ChunkLimits): string {
+  const chunks = chunkIndex(index, limits);
   const directory: SearchDirectoryFile = {
     chunks: chunks.map((chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const),
   };
@@ -138,14 +187,15 @@ function writeStaticPages(files: SiteFiles, orders: Record<SortKey, readonly Sna
 }
 
 /**
- * True when two snapshots serve exactly the same answers: same plugins with
- * the same public fields, READMEs and creator logins. Bookkeeping (fetch
- * times, ETags, per-mirror details) does not count.
+ * True when two snapshots serve exactly the same answers: same categories, same
+ * plugins with the same public fields, READMEs and creator logins. Bookkeeping
+ * (fetch times, ETags, per-mirror details) does not count.
  */
 export function servesSameCatalog(a: CatalogSnapshot, b: CatalogSnapshot): boolean {
   const served = (snapshot: CatalogSnapshot) =>
     JSON.stringify(
       sortPlugins(snapshot.plugins, "stars").map((plugin) => [toWirePlugin(plugin), plugin.readme, plugin.creators.map((c) => c.toLowerCase()).sort()]),
     );
-  return a.plugins.length === b.plugins.length && served(a) === served(b);
+  const categories = (snapshot: CatalogSnapshot) => JSON.stringify(snapshot.categories ?? []);
+  return a.plugins.length === b.plugins.length && categories(a) === categories(b) && served(a) === served(b);
 }

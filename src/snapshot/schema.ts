@@ -65,6 +65,8 @@ export const snapshotPluginSchema = z.object({
       modified: z.string().optional(),
       /** When the packument was last read. */
       fetchedAt: timestamp.optional(),
+      /** Today's read of the packument failed and this is the earlier record (read at `fetchedAt`): `/api/status` counts it stale. */
+      stale: z.literal(true).optional(),
       /** Maintainers and the latest publisher: the npm part of `creators`. */
       npmLogins: z.array(z.string()).optional(),
       /** The mirrors the package itself names (before the config's are added). */
@@ -79,6 +81,8 @@ export const snapshotSchema = z
     formatVersion: z.literal(SNAPSHOT_VERSION),
     /** When the upstream data was read: the catalog's Last-Modified. */
     generatedAt: timestamp,
+    /** The configuration's `categories`, in its order: the entries of `/api/facets`. Absent in older snapshots: none. */
+    categories: z.array(z.string().min(1)).optional(),
     plugins: z.array(snapshotPluginSchema),
     /** Listed packages left out as deprecated or unpublished, so tomorrow need not read them again while unchanged. */
     excluded: z
@@ -100,7 +104,7 @@ export const snapshotSchema = z
     });
   });
 
-/** Rules of CONTRACT section 5 that a snapshot from any source must already obey. */
+/** Rules of docs/API.md#fields that a snapshot from any source must already obey. */
 function checkDerivedFields(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message });
   firstCaseInsensitiveDuplicate(plugin.tags, (i) => issue(["tags", i], "duplicates an earlier tag (case-insensitively)"));

@@ -1,5 +1,5 @@
 /**
- * The contract suite (CONTRACT sections 2–4), written once and run against
+ * The contract suite (docs/API.md), written once and run against
  * every way of serving the API: `describeContract("serve", startServeTarget)`,
  * `describeContract("in-process", startInProcessTarget)`, and later an edge
  * runtime. Each suite asks for the catalogs it needs through `start`; one
@@ -14,7 +14,9 @@ import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { conformingTarget, ResponseConformance } from "../shim/openapi/conformance.js";
 import type { StartTarget, Target } from "../support/targets.js";
 import { cachingSuite } from "./suites/caching.js";
+import { catalogJsonSuite } from "./suites/catalog-json.js";
 import { errorsSuite } from "./suites/errors.js";
+import { facetsSuite } from "./suites/facets.js";
 import { filtersSuite } from "./suites/filters.js";
 import { httpSuite } from "./suites/http.js";
 import { pagingSuite } from "./suites/paging.js";
@@ -24,11 +26,12 @@ import { responseSuite } from "./suites/response.js";
 import { scaleSuite } from "./suites/scale.js";
 import { searchSuite } from "./suites/search.js";
 import { sortingSuite } from "./suites/sorting.js";
+import { statusSuite } from "./suites/status.js";
 
 /** A suite registers its tests; `start` gives a shared target for a catalog (do not close it). */
 export type ContractSuite = (start: StartTarget) => void;
 
-export const CONTRACT_SUITES: Readonly<Record<string, ContractSuite>> = {
+export const SUITES: Readonly<Record<string, ContractSuite>> = {
   parameters: parametersSuite,
   response: responseSuite,
   paging: pagingSuite,
@@ -40,9 +43,12 @@ export const CONTRACT_SUITES: Readonly<Record<string, ContractSuite>> = {
   http: httpSuite,
   caching: cachingSuite,
   scale: scaleSuite,
+  facets: facetsSuite,
+  status: statusSuite,
+  catalogJson: catalogJsonSuite,
 };
 
-export function describeContract(targetName: string, startTarget: StartTarget, suites: readonly string[] = Object.keys(CONTRACT_SUITES)): void {
+export function describeContract(targetName: string, startTarget: StartTarget, suites: readonly string[] = Object.keys(SUITES)): void {
   describe(`contract via ${targetName}`, () => {
     const started = new Map<CatalogSnapshot, Promise<Target>>();
     const conformance = new ResponseConformance(openApiDocument());
@@ -60,7 +66,7 @@ export function describeContract(targetName: string, startTarget: StartTarget, s
       started.clear();
     });
     for (const name of suites) {
-      const suite = CONTRACT_SUITES[name];
+      const suite = SUITES[name];
       if (suite === undefined) throw new Error(`unknown contract suite ${name}`);
       suite(shared);
     }

@@ -1,8 +1,7 @@
-/** Assertions shared by the contract suites: the shapes CONTRACT section 2 fixes. */
+/** Assertions shared by the contract suites: the listing and problem shapes of docs/API.md. */
 import { expect } from "vitest";
 import { PAGE_KEYS, PLUGIN_KEYS, type WirePlugin } from "../support/fixtures.js";
 import { parseMediaType, REASON_PHRASES, type Reply } from "../support/http.js";
-import { isRawInteger, parseRawJson, rawField, rawKeys, type RawJson } from "../support/raw-json.js";
 
 export interface PageBody {
   total: number;
@@ -41,51 +40,67 @@ export function expectPage(reply: Reply): PageBody {
   return expectPageText(reply.text);
 }
 
-/** Checks the exact key order and types in the raw text, then the page arithmetic. */
+/**
+ * Checks the body as written, then the page arithmetic. The API writes
+ * compact JSON with `JSON.stringify`, so a body equal to its own round trip
+ * has no duplicate key and spells every number canonically (no `1.0`, `1e3`
+ * or `-0`); key order and types are then read off the parsed value.
+ */
 export function expectPageText(text: string): PageBody {
-  const raw = parseRawJson(text);
-  const violations: string[] = [];
-  const keys = rawKeys(raw);
-  if (JSON.stringify(keys) !== JSON.stringify(PAGE_KEYS)) violations.push(`response keys are ${JSON.stringify(keys)}, expected ${JSON.stringify(PAGE_KEYS)}`);
-  for (const key of ["total", "page", "perPage", "pages"]) {
-    if (!isRawInteger(rawField(raw, key))) violations.push(`${key} is not an integer`);
-  }
-  const plugins = rawField(raw, "plugins");
-  if (plugins?.kind !== "array") violations.push("plugins is not an array");
-  else plugins.items.forEach((item, i) => rawPluginViolations(item, `plugins[${i}]`, violations));
-  expect(violations, "shape of the response body").toEqual([]);
-  const body = JSON.parse(text) as PageBody;
+  const parsed = JSON.parse(text) as unknown;
+  expect(text, "the body is its own JSON.stringify round trip").toBe(JSON.stringify(parsed));
+  expect(pageViolations(parsed), "shape of the response body").toEqual([]);
+  const body = parsed as PageBody;
   expect(body.total).toBeGreaterThanOrEqual(0);
   expect(body.page).toBeGreaterThanOrEqual(1);
   expect(body.perPage).toBeGreaterThanOrEqual(1);
   expect(body.perPage).toBeLessThanOrEqual(100);
   expect(body.pages, "pages = ceil(total / perPage)").toBe(body.total === 0 ? 0 : Math.ceil(body.total / body.perPage));
-  const expectedCount = body.page < body.pages ? body.perPage : body.page === body.pages ? body.total - (body.pages - 1) * body.perPage : 0;
-  expect(body.plugins.length, "plugins on this page").toBe(expectedCount);
+  expect(body.plugins.length, "plugins on this page").toBe(pluginsOnPage(body));
   return body;
+}
+
+function pluginsOnPage({ total, page, perPage, pages }: PageBody): number {
+  if (page < pages) return perPage;
+  return page === pages ? total - (pages - 1) * perPage : 0;
 }
 
 const STRING_KEYS = ["slug", "npmName", "name", "description", "version", "license", "publishedAt", "updatedAt"];
 
-function rawPluginViolations(node: RawJson, where: string, violations: string[]): void {
-  if (node.kind !== "object") {
-    violations.push(`${where} is not an object`);
-    return;
-  }
-  const keys = rawKeys(node);
-  if (JSON.stringify(keys) !== JSON.stringify(PLUGIN_KEYS)) violations.push(`${where} keys are ${JSON.stringify(keys)}`);
-  for (const key of STRING_KEYS) if (rawField(node, key)?.kind !== "string") violations.push(`${where}.${key} is not a string`);
-  const homepage = rawField(node, "homepage")?.kind;
-  if (homepage !== "string" && homepage !== "null") violations.push(`${where}.homepage is neither a string nor null`);
-  for (const key of ["totalStars", "totalForks"]) if (!isRawInteger(rawField(node, key))) violations.push(`${where}.${key} is not an integer`);
-  if (rawField(node, "hasWebUi")?.kind !== "boolean") violations.push(`${where}.hasWebUi is not a boolean`);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Key order as written: every key here is non-numeric, and JSON.parse keeps such keys in text order. */
+function keyOrderViolations(object: Record<string, unknown>, expected: readonly string[], where: string): string[] {
+  const keys = JSON.stringify(Object.keys(object));
+  return keys === JSON.stringify(expected) ? [] : [`${where} keys are ${keys}, expected ${JSON.stringify(expected)}`];
+}
+
+function pageViolations(page: unknown): string[] {
+  if (!isObject(page)) return ["the response body is not an object"];
+  const violations = keyOrderViolations(page, PAGE_KEYS, "response");
+  for (const key of ["total", "page", "perPage", "pages"]) if (!Number.isInteger(page[key])) violations.push(`${key} is not an integer`);
+  const plugins = page["plugins"];
+  if (!Array.isArray(plugins)) return [...violations, "plugins is not an array"];
+  return [...violations, ...plugins.flatMap((item: unknown, i) => pluginViolations(item, `plugins[${i}]`))];
+}
+
+function pluginViolations(plugin: unknown, where: string): string[] {
+  if (!isObject(plugin)) return [`${where} is not an object`];
+  const violations = keyOrderViolations(plugin, PLUGIN_KEYS, where);
+  const fail = (field: string, problem: string) => violations.push(`${where}.${field} ${problem}`);
+  for (const key of STRING_KEYS) if (typeof plugin[key] !== "string") fail(key, "is not a string");
+  if (typeof plugin["homepage"] !== "string" && plugin["homepage"] !== null) fail("homepage", "is neither a string nor null");
+  for (const key of ["totalStars", "totalForks"]) if (!Number.isInteger(plugin[key])) fail(key, "is not an integer");
+  if (typeof plugin["hasWebUi"] !== "boolean") fail("hasWebUi", "is not a boolean");
   for (const key of ["publishedAt", "updatedAt"]) {
-    const field = rawField(node, key);
-    if (field?.kind === "string" && !TIMESTAMP.test(field.value)) violations.push(`${where}.${key} ${JSON.stringify(field.value)} is not YYYY-MM-DDTHH:mm:ss.sssZ`);
+    const value = plugin[key];
+    if (typeof value === "string" && !TIMESTAMP.test(value)) fail(key, `${JSON.stringify(value)} is not YYYY-MM-DDTHH:mm:ss.sssZ`);
   }
-  const tags = rawField(node, "tags");
-  if (tags?.kind !== "array") violations.push(`${where}.tags is not an array`);
-  else if (!tags.items.every((tag) => tag.kind === "string")) violations.push(`${where}.tags holds a non-string`);
+  const tags = plugin["tags"];
+  if (!Array.isArray(tags)) fail("tags", "is not an array");
+  else if (!tags.every((tag) => typeof tag === "string")) fail("tags", "holds a non-string");
+  return violations;
 }
 
 const STACK_TRACE = /\n\s+at\s|\bat\s+\S+\s+\(.*:\d+:\d+\)|node:internal|\.[cm]?[jt]s:\d+:\d+/;

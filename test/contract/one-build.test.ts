@@ -1,5 +1,5 @@
 /**
- * CONTRACT section 2: "Within one response, all data comes from one catalog
+ * docs/API.md#consistency: "Within one response, all data comes from one catalog
  * build: a deploy never yields a response that mixes two builds."
  *
  * The in-process shim reads through a reader that swaps build A for build B
@@ -38,6 +38,9 @@ const PATHS = [
   "/api/plugins?q=charts",
   "/api/plugins?category=charts&web=1&sort=recent",
   "/api/plugins?author=alice",
+  "/api/facets?q=charts&web=1",
+  "/api/status",
+  "/api/catalog.json",
 ];
 
 function fingerprint(reply: Reply): string {

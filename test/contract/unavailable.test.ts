@@ -1,17 +1,21 @@
 /**
- * CONTRACT section 2: "catalog files missing or unreadable → 503; the shim
+ * docs/API.md#errors: "catalog files missing or unreadable → 503; the shim
  * never crashes its runtime". Each target is broken its own way.
  */
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MANIFEST_PATH, SITE_FORMAT_VERSION } from "../../src/core/site-format.js";
 import { buildSite } from "../../src/site/build-site.js";
 import { CORE } from "../support/fixtures.js";
 import { call } from "../support/http.js";
 import { httpTarget, makeTempDir, mapReader, shimTarget, startServeProcess, type SiteReader, type Target } from "../support/targets.js";
 import { expectCors, expectPage, expectProblem } from "./expect.js";
 
-const PATHS = ["/api/plugins", "/api/plugins?q=charts", "/api/plugins?sort=name&page=2&per_page=3", "/api/plugins?category=charts&web=1"];
+const PATHS = [
+  "/api/plugins", "/api/plugins?q=charts", "/api/plugins?sort=name&page=2&per_page=3", "/api/plugins?category=charts&web=1",
+  "/api/facets?q=charts&web=1", "/api/status", "/api/catalog.json",
+];
 
 describe("in-process shim with missing or unreadable catalog files", () => {
   let files: Map<string, Uint8Array>;
@@ -52,10 +56,21 @@ describe("in-process shim with missing or unreadable catalog files", () => {
         const reply = await call(target, path);
         if (reply.status === 503) expectProblem(reply, 503);
         else {
-          expectPage(reply);
+          if (path.startsWith("/api/plugins")) expectPage(reply);
+          expect(reply.status).toBe(200);
           expect(reply.text, `${path} without ${keys[i]}`).toBe(expected.get(path));
         }
       }
+    }
+  });
+
+  it("a site of an older format version is a 503 on every endpoint, never misread", async () => {
+    const manifest = JSON.parse(new TextDecoder().decode(files.get(MANIFEST_PATH))) as Record<string, unknown>;
+    const { facets: _facets, status: _status, catalog: _catalog, ...rest } = manifest;
+    const older = { ...rest, formatVersion: SITE_FORMAT_VERSION - 1 };
+    const target = shimTarget(mapReader(new Map([...files, [MANIFEST_PATH, new TextEncoder().encode(JSON.stringify(older))]])));
+    for (const path of PATHS) {
+      expect(expectProblem(await call(target, path), 503).detail, path).toContain(`format version ${SITE_FORMAT_VERSION}`);
     }
   });
 

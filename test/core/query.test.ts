@@ -1,4 +1,4 @@
-/** CONTRACT section 2 parameters, in the pure core: parseQuery and queryKey. */
+/** The listing parameters (docs/API.md#parameters), in the pure core: parseQuery and queryKey. */
 import { describe, expect, it } from "vitest";
 import { parseQuery, queryKey, type CatalogQuery } from "../../src/core/query.js";
 
@@ -104,6 +104,12 @@ describe("queryKey: one key per effective query", () => {
     const queries = ["", "sort=name", "sort=recent", "page=2", "per_page=10", "web=1", "category=charts", "author=alice", "q=charts", "q=the", "q=charts plugins", "q=plugins charts", "category=alice", "author=charts", "q=alice"];
     const keys = queries.map(key);
     expect(new Set(keys).size).toBe(queries.length);
+  });
+
+  it("a filter value cannot spell another query's key", () => {
+    const forged = `category=${encodeURIComponent("charts&q=mode|mode*")}`;
+    expect(key(forged)).not.toBe(key("category=charts&q=mode"));
+    expect(key(`author=${encodeURIComponent("a&web=1")}`)).not.toBe(key("author=a&web=1"));
   });
 
   it("a q that matches nothing differs from no q", () => {

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderPage, renderPageFromJson } from "../../src/core/response.js";
-import { shardRecords, shardText } from "../../src/core/site-format.js";
-import { RecordStore, type ShardRef } from "../../src/shim/records.js";
+import { readRecordFile } from "../../src/shim/record-file.js";
+import { RecordStore } from "../../src/shim/records.js";
+import { encodeRecordFile, type RecordSource } from "../../src/site/record-file.js";
 import { makePlugin } from "../support/fixtures.js";
 
 const encoder = new TextEncoder();
@@ -11,14 +12,31 @@ const decoder = new TextDecoder();
 /** JSON text of strings that stress UTF-8: accents, non-Latin scripts, emoji, escapes, commas and brackets. */
 const jsonRecord = fc.string({ unit: fc.constantFrom("a", "é", "風", "🙂", "\n", "\"", ",", "]", "\\", " ") }).map((text) => JSON.stringify({ text }));
 
-describe("record shards on bytes", () => {
-  it("shardRecords takes apart exactly what shardText wrote, without decoding", () => {
+/** Records by ordinal, with ranks that are a function of the ordinal. */
+function sourceOf(records: readonly string[]): RecordSource {
+  const ranks = (k: number) => Uint32Array.from(records, (_, ordinal) => (ordinal * k + 1) % records.length);
+  return { json: records.map((record) => encoder.encode(record)), ranks: { recent: ranks(3), name: ranks(5) } };
+}
+
+describe("record files on bytes", () => {
+  it("readRecordFile takes apart exactly what encodeRecordFile wrote (records, ordinals, ranks), without decoding", () => {
     fc.assert(
-      fc.property(fc.array(jsonRecord, { maxLength: 20 }), (records) => {
-        const parts = shardRecords(encoder.encode(shardText(records)));
-        expect(parts.map((part) => decoder.decode(part))).toEqual(records);
+      fc.property(fc.array(jsonRecord, { maxLength: 20 }).chain((records) => fc.tuple(fc.constant(records), fc.shuffledSubarray(records.map((_, i) => i)))), ([records, ordinals]) => {
+        const source = sourceOf(records);
+        const contents = readRecordFile(encodeRecordFile(source, ordinals), "test");
+        expect(contents.records.map((part) => decoder.decode(part))).toEqual(ordinals.map((ordinal) => records[ordinal]));
+        expect([...contents.ordinals]).toEqual(ordinals);
+        expect([...contents.ranks.recent]).toEqual(ordinals.map((ordinal) => source.ranks.recent[ordinal]));
+        expect([...contents.ranks.name]).toEqual(ordinals.map((ordinal) => source.ranks.name[ordinal]));
       }),
     );
+  });
+
+  it("a file cut short or padded is refused, not misread", () => {
+    const bytes = encodeRecordFile(sourceOf(['{"a":1}', '{"b":2}']), [0, 1]);
+    for (const broken of [bytes.subarray(0, bytes.byteLength - 1), new Uint8Array([...bytes, 0x20]), bytes.subarray(0, 3)]) {
+      expect(() => readRecordFile(broken, "broken")).toThrow(/broken is not a record file/);
+    }
   });
 
   it("a page rendered from record bytes is byte for byte the JSON of { total, page, perPage, pages, plugins }", () => {
@@ -45,16 +63,17 @@ describe("RecordStore", () => {
   const permuted = Array.from({ length: SIZE }, (_, i) => (i * 7 + 3) % SIZE);
   const recordOf = (ordinal: number) => JSON.stringify({ ordinal, padding: "x".repeat(ordinal % 17) });
   const files = new Map<string, Uint8Array>();
-  const refs: (ShardRef & { readonly ordinals: number[] })[] = [];
+  const refs: { readonly file: string; readonly ordinals: number[] }[] = [];
+  const source = sourceOf(Array.from({ length: SIZE }, (_, ordinal) => recordOf(ordinal)));
   for (const [name, order] of [["stars", Array.from({ length: SIZE }, (_, i) => i)], ["other", permuted]] as const) {
     for (let start = 0; start < SIZE; start += SHARD) {
       const ordinals = order.slice(start, start + SHARD);
       const file = `${name}-${start / SHARD}`;
-      files.set(file, encoder.encode(shardText(ordinals.map(recordOf))));
+      files.set(file, encodeRecordFile(source, ordinals));
       refs.push({ file, ordinals });
     }
   }
-  const shardBytes = Math.max(...[...files.values()].map((bytes) => bytes.byteLength));
+  const shardBytes = Math.max(...refs.map((ref) => ref.ordinals.reduce((sum, ordinal) => sum + source.json[ordinal]!.byteLength, 0)));
 
   function store(maxBytes: number) {
     const reads: string[] = [];
@@ -74,8 +93,8 @@ describe("RecordStore", () => {
           for (const step of steps) {
             if ("read" in step) {
               const ref = refs[step.read]!;
-              const read = await records.shard(ref);
-              expect(read.map(ordinalOf)).toEqual([...ref.ordinals]);
+              const read = await records.file(ref.file);
+              expect(read.records.map(ordinalOf)).toEqual([...ref.ordinals]);
               expect(records.present([...ref.ordinals])?.map(ordinalOf)).toEqual([...ref.ordinals]);
             } else {
               const found = records.present(step.ask);
@@ -89,7 +108,7 @@ describe("RecordStore", () => {
 
   it("keeps within its byte bound: reading every shard twice over with room for three keeps at most three shards' records", async () => {
     const { records } = store(3 * shardBytes);
-    for (const ref of [...refs, ...refs]) await records.shard(ref);
+    for (const ref of [...refs, ...refs]) await records.file(ref.file);
     const kept = Array.from({ length: SIZE }, (_, ordinal) => records.get(ordinal)).filter((record) => record !== undefined);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThanOrEqual(3 * SHARD);
@@ -97,13 +116,13 @@ describe("RecordStore", () => {
 
   it("reads a shard once however many ask at the same time, and not again while it is kept", async () => {
     const { records, reads } = store(100 * shardBytes);
-    await Promise.all([records.shard(refs[0]!), records.shard(refs[0]!), records.shard(refs[0]!)]);
-    await records.shard(refs[0]!);
+    await Promise.all([records.file(refs[0]!.file), records.file(refs[0]!.file), records.file(refs[0]!.file)]);
+    await records.file(refs[0]!.file);
     expect(reads).toEqual([refs[0]!.file]);
   });
 
   it("refuses a shard whose record count disagrees with the manifest", async () => {
     const { records } = store(100 * shardBytes);
-    await expect(records.shard({ file: refs[0]!.file, ordinals: refs[0]!.ordinals.slice(1) })).rejects.toThrow(/holds 30 records where the manifest implies 29/);
+    await expect(records.file(refs[0]!.file, 29)).rejects.toThrow(/holds 30 records where the manifest implies 29/);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * A deliberately naive model of CONTRACT sections 2–4, written straight
- * from the contract's sentences and independent of `src/`: filter every
- * plugin, sort with the contract's comparators, slice a page.
+ * A deliberately naive model of the listing API (docs/API.md#listing-plugins,
+ * #sorting, #search), written straight from its sentences and independent of
+ * `src/`: filter every plugin, sort with the documented comparators, slice a
+ * page; and the facets, from the same model.
  *
  * README text is taken as plain words, so callers must only feed it READMEs
  * without Markdown syntax (the Markdown rules have their own contract tests).
@@ -229,4 +230,27 @@ export function referenceProblems(params: URLSearchParams): string[] {
     if (values.length > 1 || (value !== "" && !validValue(known, value))) problems.push(name);
   }
   return problems;
+}
+
+export interface ReferenceFacets {
+  total: number;
+  categories: { category: string; count: number }[];
+  uncategorized: number;
+  webUi: number;
+}
+
+/**
+ * `/api/facets` (docs/API.md#facets) from its sentences: each count is the
+ * reference total of the same filters with that facet's own filter replaced.
+ */
+export function referenceFacets(plugins: readonly SnapshotPlugin[], query: ReferenceQuery, categories: readonly string[]): ReferenceFacets {
+  const { category: _category, ...exceptCategory } = query;
+  const configured = new Set(categories.map((c) => c.toLowerCase()));
+  const matchesExceptCategory = makeMatcher(exceptCategory, plugins);
+  return {
+    total: referenceAnswer(plugins, query).total,
+    categories: categories.map((category) => ({ category, count: referenceAnswer(plugins, { ...exceptCategory, category }).total })),
+    uncategorized: plugins.filter((p) => matchesExceptCategory(p) && !p.tags.some((t) => configured.has(t.toLowerCase()))).length,
+    webUi: referenceAnswer(plugins, { ...query, web: true }).total,
+  };
 }

@@ -14,7 +14,7 @@ import { description } from "./prose.js";
 import { Random } from "./random.js";
 import { readme, readmeSize } from "./readme.js";
 import { homepage, license, registry, version } from "./release.js";
-import { hasWebUi, tags } from "./tags.js";
+import { CATEGORIES, hasWebUi, tags } from "./tags.js";
 
 export interface SampleOptions {
   /** How many plugins, a non-negative integer. */
@@ -28,7 +28,12 @@ export interface SampleOptions {
 /** @example generateSnapshot({ plugins: 300, seed: 1 }) */
 export function generateSnapshot(options: SampleOptions): CatalogSnapshot {
   const generatedAt = options.generatedAt ?? DEFAULT_GENERATED_AT;
-  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt, plugins: [...generatePlugins(options)] };
+  return { ...snapshotHeader(generatedAt), plugins: [...generatePlugins(options)] };
+}
+
+/** Everything but the plugins; the category keywords the tags draw from are the catalog's configured categories. */
+export function snapshotHeader(generatedAt: string): Omit<CatalogSnapshot, "plugins"> {
+  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt, categories: [...CATEGORIES] };
 }
 
 /**

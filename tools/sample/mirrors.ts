@@ -85,9 +85,12 @@ export class Repositories {
     const forks = Math.floor(stars * (0.02 + 0.3 * random.float() ** 2));
     const mirror: Mirror = { platform, path, stars, forks };
     const roll = random.float();
-    // Most mirrors were read during this build; some kept yesterday's counts (rate limit, outage); a few never read.
-    if (roll < 0.93) mirror.checkedAt = iso(this.generatedAt - random.int(0, 45 * MINUTE));
-    else if (roll < 0.98) mirror.checkedAt = iso(this.generatedAt - random.int(1, 3) * DAY - random.int(0, 45 * MINUTE));
+    // Most mirrors were read during this build, which stamps them with its time; some kept earlier counts
+    // (rate limit, outage); a few were never read.
+    if (roll < 0.93) {
+      random.int(0, 45 * MINUTE); // Drawn and dropped: the seeded stream, so every other value of a sample, stays as it was.
+      mirror.checkedAt = iso(this.generatedAt);
+    } else if (roll < 0.98) mirror.checkedAt = iso(this.generatedAt - random.int(1, 3) * DAY - random.int(0, 45 * MINUTE));
     return mirror;
   }
 }

@@ -7,9 +7,8 @@ import { Buffer } from "node:buffer";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from "../../src/snapshot/schema.js";
 import { DEFAULT_GENERATED_AT } from "./dates.js";
-import { generatePlugins, generateSnapshot, type SampleOptions } from "./generate.js";
+import { generatePlugins, generateSnapshot, snapshotHeader, type SampleOptions } from "./generate.js";
 
 export interface WriteResult {
   plugins: number;
@@ -36,8 +35,7 @@ export async function writeSampleSnapshot(file: string, options: SampleOptions, 
       plugins = snapshot.plugins.length;
       await write(`${JSON.stringify(snapshot, null, 2)}\n`);
     } else {
-      const header = { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: options.generatedAt ?? DEFAULT_GENERATED_AT };
-      await write(`${JSON.stringify(header).slice(0, -1)},"plugins":[`);
+      await write(`${JSON.stringify(snapshotHeader(options.generatedAt ?? DEFAULT_GENERATED_AT)).slice(0, -1)},"plugins":[`);
       for (const plugin of generatePlugins(options)) {
         await write(`${plugins === 0 ? "" : ","}${JSON.stringify(plugin)}`);
         plugins++;

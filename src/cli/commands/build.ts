@@ -3,12 +3,13 @@ import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MANIFEST_PATH } from "../../core/site-format.js";
 import { readConfig } from "../../upstream/config.js";
-import { fetchCatalog } from "../../upstream/fetch-catalog.js";
+import { FetchFailedError, fetchCatalog } from "../../upstream/fetch-catalog.js";
 import { summarizeReport, type BuildReport } from "../../upstream/report.js";
 import { addDeployFiles } from "../../publish/deploy-files.js";
 import { readPreviousSnapshot } from "../../publish/previous-site.js";
 import { writeSiteAtomically } from "../../publish/write-site.js";
 import { buildSite, servesSameCatalog } from "../../site/build-site.js";
+import { addExplorerFiles } from "../../site/explorer-files.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
 import { parseSnapshot } from "../../snapshot/validate.js";
 import { CliError, type CliIo } from "../io.js";
@@ -19,6 +20,8 @@ export interface BuildOptions extends UpstreamSettings {
   readonly out: string;
   readonly snapshot?: string;
   readonly config: string;
+  /** `--config` was given on the command line: with `--snapshot`, its categories replace the snapshot's. */
+  readonly configGiven?: boolean;
   readonly previous?: string;
   /** Largest share of the previous plugins that may vanish (0…1). */
   readonly maxDrop: number;
@@ -34,7 +37,7 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
     throw new CliError(`cannot read the previous catalog from ${options.previous ?? options.out}: ${error.message}`);
   });
   const { snapshot, report } = options.snapshot !== undefined
-    ? { snapshot: await readSnapshotFile(options.snapshot), report: undefined }
+    ? { snapshot: await withConfiguredCategories(await readSnapshotFile(options.snapshot), options), report: undefined }
     : await fetchFromUpstreams(options, previous, io, env, userAgent);
   if (report !== undefined) await publishReport(report, options.reportFile, io);
   refuseLargeDrop(previous, snapshot, options.maxDrop);
@@ -43,6 +46,7 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   const files = await buildSite(unchanged ? previous : snapshot, { report });
   if (unchanged) io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
   await addDeployFiles(files, (unchanged ? previous : snapshot).plugins.length);
+  await addExplorerFiles(files);
   await writeSiteAtomically(files, options.out);
   const bytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -52,9 +56,17 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
 async function fetchFromUpstreams(options: BuildOptions, previous: CatalogSnapshot | undefined, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<{ snapshot: CatalogSnapshot; report: BuildReport }> {
   const config = await readConfig(options.config);
   const upstreams = await createUpstreams(options, env, userAgent);
-  const fetched = await fetchCatalog({ config, upstreams, previous, progress: createProgress(io), searchIntervalMs: options.searchIntervalMs });
+  const fetched = await fetchCatalog({ config, upstreams, previous, progress: createProgress(io), searchIntervalMs: options.searchIntervalMs }).catch(
+    async (error: unknown) => {
+      // A fetch that failed still shows (and with --report writes) how far it got and why.
+      if (error instanceof FetchFailedError) await publishReport(error.report, options.reportFile, io);
+      throw error;
+    },
+  );
   // Our own output is checked like any snapshot; parsing also gives it the canonical key order.
-  return { snapshot: parseSnapshot(JSON.stringify(fetched.snapshot), "the fetched catalog"), report: fetched.report };
+  // The categories travel in the snapshot, so a later build from it (or from the deployed site) keeps them.
+  const snapshot = { ...fetched.snapshot, categories: config.categories };
+  return { snapshot: parseSnapshot(JSON.stringify(snapshot), "the fetched catalog"), report: fetched.report };
 }
 
 /** Printed and written before anything can refuse the build, so a failed run still shows what it saw. */
@@ -85,6 +97,12 @@ export async function readSnapshotFile(path: string): Promise<CatalogSnapshot> {
     throw new CliError(`cannot read snapshot ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
   }
   return parseSnapshot(text, path);
+}
+
+/** With `--snapshot`, an explicit `--config` gives the categories of `/api/facets` (the snapshot's own otherwise). */
+async function withConfiguredCategories(snapshot: CatalogSnapshot, options: BuildOptions): Promise<CatalogSnapshot> {
+  if (options.configGiven !== true) return snapshot;
+  return { ...snapshot, categories: (await readConfig(options.config)).categories };
 }
 
 /** `--out src` must never wipe a directory that is not a site this tool built. */

@@ -77,6 +77,17 @@ describe("conformingTarget", () => {
     expect(await rejection(fakeTarget(() => new Response(notFound, { status: 404, headers: PROBLEM_HEADERS })), "/index.html")).toMatch(/outside \/api\//);
   });
 
+  it("fails a facets 400 that names a parameter /api/facets does not take, and a status with a missing source", async () => {
+    const errors = [{ parameter: "sort", message: "m" }];
+    const badRequest = JSON.stringify({ type: "about:blank", title: "Bad Request", status: 400, detail: "d", errors });
+    const facets = fakeTarget(() => new Response(badRequest, { status: 400, headers: PROBLEM_HEADERS }));
+    expect(await rejection(facets, "/api/facets")).toMatch(/errors\/0\/parameter must be equal to one of/);
+    const source = { readAt: null, items: 0, stale: 0, staleSince: null };
+    const status = JSON.stringify({ builtAt: "2025-03-04T02:00:00.000Z", plugins: 0, sources: { npm: source, github: source } });
+    const partial = fakeTarget(() => new Response(status, { headers: PAGE_HEADERS }));
+    expect(await rejection(partial, "/api/status")).toMatch(/must have required property 'gitlab'/);
+  });
+
   // (A 204 or 304 with a body cannot even be constructed as a Response, so HEAD is the case to test.)
   it("fails a body on HEAD", async () => {
     expect(await rejection(fakeTarget(() => new Response(page(), { headers: PAGE_HEADERS })), "/api/plugins", { method: "HEAD" })).toMatch(/must have no body/);
@@ -100,6 +111,16 @@ describe("conformingTarget", () => {
       ["PUT", "/api/plugins", 405],
       ["OPTIONS", "/api/plugins", 204],
       ["GET", "/api/openapi.json", 200],
+      ["GET", "/api/facets?q=chart&category=ais&author=alice&web=1", 200],
+      ["GET", "/api/facets?sort=Stars&page=0", 200],
+      ["GET", "/api/facets?q=a&q=b&web=2", 400],
+      ["HEAD", "/api/facets", 200],
+      ["GET", "/api/status?x=1", 200],
+      ["HEAD", "/api/status", 200],
+      ["GET", "/api/catalog.json", 200],
+      ["HEAD", "/api/catalog.json", 200],
+      ["OPTIONS", "/api/catalog.json", 204],
+      ["POST", "/api/status", 405],
     ])("%s %s → %i conforms", async (method, path, status) => {
       expect((await call(target, path, { method })).status).toBe(status);
     });

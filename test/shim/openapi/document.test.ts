@@ -5,8 +5,10 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { openApiDocument, OPENAPI_PATH, PLUGINS_PATH, type OpenApiDocument, type ParameterObject } from "../../../src/shim/openapi.js";
-import { MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../../../src/core/parameters.js";
+import {
+  FACETS_PATH, openApiDocument, OPENAPI_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH, type OpenApiDocument, type ParameterObject,
+} from "../../../src/shim/openapi.js";
+import { FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../../../src/core/parameters.js";
 import { parseQuery } from "../../../src/core/query.js";
 import { PAGE_KEYS, PLUGIN_KEYS } from "../../support/fixtures.js";
 import { documentAjv, pointer } from "./conformance.js";
@@ -81,8 +83,8 @@ describe("the OpenAPI document", () => {
     for (const at of locations) expect(() => schemaAt(at), at).not.toThrow();
   });
 
-  it("describes GET, HEAD and OPTIONS of /api/plugins and of itself, and nothing else", () => {
-    expect(Object.keys(document.paths).sort()).toEqual([OPENAPI_PATH, PLUGINS_PATH].sort());
+  it("describes GET, HEAD and OPTIONS of every endpoint and of itself, and nothing else", () => {
+    expect(Object.keys(document.paths)).toEqual([PLUGINS_PATH, FACETS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH, OPENAPI_PATH]);
     for (const item of Object.values(document.paths)) expect(Object.keys(item).sort()).toEqual(["get", "head", "options"]);
     const plugins = document.paths[PLUGINS_PATH];
     expect(Object.keys(plugins?.get.responses ?? {}).sort()).toEqual(["200", "304", "400", "500", "503"]);
@@ -90,6 +92,14 @@ describe("the OpenAPI document", () => {
     for (const response of Object.values(plugins?.head.responses ?? {})) expect(response.content).toBeUndefined();
     expect(Object.keys(plugins?.options.responses ?? {})).toEqual(["204"]);
     expect(Object.keys(document.components.responses).sort()).toEqual(["MethodNotAllowed", "NotFound"]);
+  });
+
+  it("gives /api/facets a 400 and the other two catalog endpoints none (they take no parameters)", () => {
+    expect(Object.keys(document.paths[FACETS_PATH]?.get.responses ?? {}).sort()).toEqual(["200", "304", "400", "500", "503"]);
+    for (const path of [STATUS_PATH, WHOLE_CATALOG_PATH]) {
+      expect(Object.keys(document.paths[path]?.get.responses ?? {}).sort(), path).toEqual(["200", "304", "500", "503"]);
+      expect(document.paths[path]?.get.parameters, path).toBeUndefined();
+    }
   });
 });
 
@@ -140,6 +150,15 @@ describe("the document and PARAMETERS", () => {
     }
   });
 
+  it("lists exactly the filters on GET and HEAD /api/facets, and its 400 names only them", () => {
+    for (const operation of [document.paths[FACETS_PATH]?.get, document.paths[FACETS_PATH]?.head]) {
+      const listed = operation?.parameters?.map((r) => resolvePointer(document, r.$ref));
+      expect(listed).toEqual(FILTER_PARAMETERS.map((name) => parameters[name]));
+    }
+    const validate = schemaAt(pointer("components", "schemas", "FilterParameterProblem"));
+    for (const p of PARAMETERS) expect(validate({ parameter: p.name, message: "m" }), p.name).toBe(FILTER_PARAMETERS.includes(p.name));
+  });
+
   it("the 400 body names only parameters of PARAMETERS", () => {
     const validate = schemaAt(pointer("components", "schemas", "ParameterProblem"));
     for (const p of PARAMETERS) expect(validate({ parameter: p.name, message: "m" }), p.name).toBe(true);
@@ -178,6 +197,25 @@ describe("the document's records", () => {
       updatedAt: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$" },
       tags: { type: "array", items: { type: "string" } },
     });
+  });
+
+  it("facets, status and the whole catalog have exactly the documented keys, in order, all required, no others", () => {
+    const expected: Record<string, string[]> = {
+      Facets: ["total", "categories", "uncategorized", "webUi"],
+      CategoryCount: ["category", "count"],
+      Status: ["builtAt", "plugins", "sources"],
+      SourceStatus: ["readAt", "items", "stale", "staleSince"],
+      WholeCatalog: ["builtAt", "total", "plugins"],
+    };
+    for (const [name, keys] of Object.entries(expected)) {
+      expect(Object.keys(schemas[name]?.properties as object), name).toEqual(keys);
+      expect(schemas[name], name).toMatchObject({ type: "object", required: keys, additionalProperties: false });
+    }
+    const status = schemaAt(pointer("components", "schemas", "SourceStatus"));
+    expect(status({ readAt: null, items: 0, stale: 0, staleSince: null })).toBe(true);
+    expect(status({ readAt: "2025-03-04T02:00:00.000Z", items: 2, stale: 1, staleSince: "2025-03-01T02:00:00.000Z" })).toBe(true);
+    expect(status({ readAt: "2025-03-04T02:00:00Z", items: 2, stale: 1, staleSince: null })).toBe(false);
+    expect(status({ readAt: null, items: -1, stale: 0, staleSince: null })).toBe(false);
   });
 
   it("problems carry the RFC 9457 members; a 400 also carries errors", () => {

@@ -1,0 +1,80 @@
+/**
+ * The endpoints answered from the catalog (docs/API.md#endpoints): each turns
+ * a query string into what to answer from one build, or into a 400 that
+ * lists every problem. The handler does the rest (methods, validators, CORS,
+ * the one-build retry) the same way for all of them.
+ */
+import { FILTER_PARAMETERS, type ParameterName } from "../core/parameters.js";
+import { filterKey, isUnfiltered, parseQuery, queryKey, type CatalogQuery } from "../core/query.js";
+import type { Catalog } from "./catalog.js";
+import { answerQuery } from "./execute.js";
+import { answerFacets } from "./facets.js";
+import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "./openapi.js";
+import { invalidParameters } from "./problem.js";
+
+export interface CatalogAnswer {
+  /** The effective query against `catalog`: the ETag's second part (and the answer cache's key). */
+  readonly key: (catalog: Catalog) => string;
+  readonly body: (catalog: Catalog) => Promise<Uint8Array<ArrayBuffer>>;
+}
+
+/** @throws HttpProblem 400 when the query string is invalid for this endpoint. */
+export type CatalogEndpoint = (params: URLSearchParams) => CatalogAnswer;
+
+export const CATALOG_ENDPOINTS: ReadonlyMap<string, CatalogEndpoint> = new Map<string, CatalogEndpoint>([
+  [PLUGINS_PATH, pluginsAnswer],
+  [FACETS_PATH, facetsAnswer],
+  [STATUS_PATH, () => STATUS_ANSWER],
+  [WHOLE_CATALOG_PATH, () => WHOLE_CATALOG_ANSWER],
+]);
+
+function validQuery(params: URLSearchParams, accepted?: readonly ParameterName[]): CatalogQuery {
+  const parsed = parseQuery(params, accepted);
+  if (!parsed.ok) throw invalidParameters(parsed.problems);
+  return parsed.query;
+}
+
+function pluginsAnswer(params: URLSearchParams): CatalogAnswer {
+  const query = validQuery(params);
+  const key = queryKey(query);
+  return {
+    key: () => key,
+    // An unfiltered page is a slice of cached shards, cheaper to cut again than to keep:
+    // caching every page/size/sort only churned the heap (measured). Searches and filters are cached.
+    body: (catalog) => (isUnfiltered(query) ? answerQuery(catalog, query) : catalog.answers.get(key, () => answerQuery(catalog, query))),
+  };
+}
+
+/** Only the filters are read: `sort`, `page` and `per_page` are ignored like unknown parameters, even when invalid. */
+function facetsAnswer(params: URLSearchParams): CatalogAnswer {
+  const query = validQuery(params, FILTER_PARAMETERS);
+  const key = `facets?${filterKey(query)}`;
+  return { key: () => key, body: (catalog) => catalog.answers.get(key, () => answerFacets(catalog, query)) };
+}
+
+/** Bodies written whole by the build: their file names carry content hashes, so the ETag changes exactly with the bytes. */
+const STATUS_ANSWER: CatalogAnswer = {
+  key: (catalog) => `status:${catalog.manifest.status}`,
+  body: async (catalog) => ownBytes(await catalog.status()),
+};
+
+const WHOLE_CATALOG_ANSWER: CatalogAnswer = {
+  key: (catalog) => `catalog:${catalog.manifest.catalog.join(",")}`,
+  body: async (catalog) => concatenate(await catalog.catalogParts()),
+};
+
+function concatenate(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  if (parts.length === 1) return ownBytes(parts[0]!);
+  const body = new Uint8Array(parts.reduce((length, part) => length + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    body.set(part, offset);
+    offset += part.byteLength;
+  }
+  return body;
+}
+
+/** The same bytes as a view a `Response` takes (a reader may hand out views of shared or resizable buffers). */
+function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
+}

@@ -1,0 +1,67 @@
+/**
+ * A least-recently-used map bounded by a total size: a `Map` keeps insertion
+ * order, so touching an entry is delete-and-set and the oldest is the first
+ * key. A general-purpose LRU library costs a cold isolate more to compile
+ * and set up than this whole shim's caching needs (measured: over a
+ * millisecond of CPU on the first request).
+ */
+export class Lru<K, V> {
+  private readonly entries = new Map<K, { readonly value: V; readonly size: number }>();
+  private readonly loading = new Map<K, Promise<V>>();
+  private total = 0;
+
+  /**
+   * @param sizeOf each entry's share of `maxSize` (default 1: `maxSize` counts entries).
+   * @param evicted called with each entry pushed out to make room for another.
+   */
+  constructor(
+    private readonly maxSize: number,
+    private readonly sizeOf: (value: V) => number = () => 1,
+    private readonly evicted?: (value: V) => void,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
+  /** Keeps `value` unless it alone is larger than the bound (then `has(key)` is false afterwards). */
+  set(key: K, value: V): void {
+    this.delete(key);
+    const size = this.sizeOf(value);
+    if (size > this.maxSize) return;
+    for (const [oldest, entry] of this.entries) {
+      if (this.total + size <= this.maxSize) break;
+      this.delete(oldest);
+      this.evicted?.(entry.value);
+    }
+    this.entries.set(key, { value, size });
+    this.total += size;
+  }
+
+  /** The kept value, or the one `load` gives (once, however many ask meanwhile); a failed load is not kept. */
+  async load(key: K, load: () => Promise<V>): Promise<V> {
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    let pending = this.loading.get(key);
+    if (pending === undefined) {
+      pending = load().then((value) => (this.set(key, value), value)).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private delete(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.total -= entry.size;
+  }
+}

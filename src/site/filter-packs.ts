@@ -1,0 +1,111 @@
+/**
+ * The filter data: every tag's and creator's set of plugins in `SetPack`s
+ * spread over hash buckets (a query reads the one pack of each key it
+ * filters by), the `filters` pack of the sets `/api/facets` counts with, and
+ * for each small set the group files holding copies of its plugins' records.
+ */
+import {
+  UNCATEGORIZED_KEY, WEB_KEY, authorKey, keyBucket, tagKey, type SetPackHeader,
+} from "../core/site-format.js";
+import type { SnapshotPlugin } from "../snapshot/schema.js";
+import type { SiteLayout } from "./layout.js";
+import { encodeRecordFile, type RecordSource } from "./record-file.js";
+import { encodeSetPack, type NamedSet } from "./set-pack.js";
+
+/** Adds a data file to the site and answers its path. */
+export type AddFile = (kind: string, bytes: Uint8Array) => string;
+
+export interface FilterFiles {
+  readonly filters: string;
+  readonly keys: string[];
+}
+
+export function writeFilterPacks(
+  add: AddFile, byStars: readonly SnapshotPlugin[], categories: readonly string[], source: RecordSource, layout: SiteLayout,
+): FilterFiles {
+  const { keyed, web } = filterSetsOf(byStars);
+  const buckets = bucketsOf(keyed, byStars.length, layout.keyPackBytes);
+  const keys = buckets.map((sets, i) => add(`filters-${i}`, packWithGroups(add, `groups-${i}`, sets, () => true, byStars.length, source, layout)));
+  const facetSets = sortedByKey([{ key: WEB_KEY, members: web }, uncategorizedOf(byStars, categories), ...categorySets(keyed, categories)]);
+  // The categories' groups are in the key packs already; `web` has no other pack.
+  const filters = add("filters", packWithGroups(add, "groups-web", facetSets, (key) => key === WEB_KEY, byStars.length, source, layout, { categories }));
+  return { filters, keys };
+}
+
+/** Every lower-cased tag's and creator login's plugins, and the web-UI plugins, as ascending ordinals. */
+function filterSetsOf(byStars: readonly SnapshotPlugin[]): { keyed: Map<string, number[]>; web: number[] } {
+  const keyed = new Map<string, number[]>();
+  const web: number[] = [];
+  const add = (key: string, ordinal: number) => {
+    const members = keyed.get(key);
+    if (members === undefined) keyed.set(key, [ordinal]);
+    else if (members[members.length - 1] !== ordinal) members.push(ordinal);
+  };
+  byStars.forEach((plugin, ordinal) => {
+    for (const tag of plugin.tags) add(tagKey(tag.toLowerCase()), ordinal);
+    for (const login of plugin.creators) add(authorKey(login.toLowerCase()), ordinal);
+    if (plugin.hasWebUi) web.push(ordinal);
+  });
+  return { keyed, web };
+}
+
+/** Compared lower-cased on both sides, as the `category` filter compares. */
+function uncategorizedOf(byStars: readonly SnapshotPlugin[], categories: readonly string[]): NamedSet {
+  const wanted = new Set(categories.map((category) => category.toLowerCase()));
+  const members: number[] = [];
+  byStars.forEach((plugin, ordinal) => {
+    if (!plugin.tags.some((tag) => wanted.has(tag.toLowerCase()))) members.push(ordinal);
+  });
+  return { key: UNCATEGORIZED_KEY, members };
+}
+
+function categorySets(keyed: ReadonlyMap<string, number[]>, categories: readonly string[]): NamedSet[] {
+  const keys = new Set(categories.map((category) => tagKey(category.toLowerCase())));
+  return [...keys].map((key) => ({ key, members: keyed.get(key) ?? [] }));
+}
+
+/** Enough buckets that each pack is about `packBytes` (a set costs its smaller encoding, plus its key). */
+function bucketsOf(keyed: ReadonlyMap<string, number[]>, plugins: number, packBytes: number): NamedSet[][] {
+  const bitmapWords = Math.ceil(plugins / 32);
+  let bytes = 0;
+  for (const [key, members] of keyed) bytes += 4 * Math.min(members.length, bitmapWords) + key.length + 24;
+  const count = Math.max(1, Math.ceil(bytes / packBytes));
+  const buckets = Array.from({ length: count }, (): NamedSet[] => []);
+  for (const [key, members] of keyed) buckets[keyBucket(key, count)]!.push({ key, members });
+  return buckets.map(sortedByKey);
+}
+
+const sortedByKey = (sets: readonly NamedSet[]): NamedSet[] => [...sets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+/** The pack of `sets`, writing first the group files (named `groupKind-<i>`) of its small sets that `grouped` picks. */
+function packWithGroups(
+  add: AddFile, groupKind: string, sets: readonly NamedSet[], grouped: (key: string) => boolean,
+  plugins: number, source: RecordSource, layout: SiteLayout, extra: Omit<SetPackHeader, "keys" | "sets" | "files" | "groups"> = {},
+): Uint8Array {
+  const files = new GroupFiles(layout.groupChunk);
+  const small = (set: NamedSet) => set.members.length > 0 && set.members.length <= layout.groupLimit && grouped(set.key);
+  const groups = sets.map((set) => (small(set) ? files.place(set.members) : 0));
+  const paths = files.contents.map((ordinals, i) => add(`${groupKind}-${i}`, encodeRecordFile(source, ordinals)));
+  const hasGroups = paths.length > 0;
+  return encodeSetPack(plugins, sets, { ...extra, ...(hasGroups ? { files: paths, groups } : {}) });
+}
+
+/** Fills group files in order: a chunk goes into the current file if it fits, else into a new one. */
+class GroupFiles {
+  readonly contents: number[][] = [];
+
+  constructor(private readonly chunk: number) {}
+
+  /** `[file index, first record, …]`, one pair per chunk of `members`. */
+  place(members: readonly number[]): number[] {
+    const pairs: number[] = [];
+    for (let start = 0; start < members.length; start += this.chunk) {
+      const piece = members.slice(start, start + this.chunk);
+      let file = this.contents[this.contents.length - 1];
+      if (file === undefined || file.length + piece.length > this.chunk) this.contents.push((file = []));
+      pairs.push(this.contents.length - 1, file.length);
+      file.push(...piece);
+    }
+    return pairs;
+  }
+}

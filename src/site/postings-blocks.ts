@@ -1,0 +1,90 @@
+/**
+ * The shim's search data: the Lunr index's postings (the same terms, the
+ * same documents) as `SetPack`s, cut by term range into blocks of about
+ * `postingsBlockBytes`, so an exact term is one block read.
+ *
+ * A query's last term matches by prefix. Where a prefix's terms run past the
+ * end of a block (`ch` over thousands of terms), the block where they start
+ * also holds their union, precomputed: every prefix is then answered from
+ * the one block that holds its first term.
+ */
+import { compareCodeUnits } from "../core/order.js";
+import { ordinalOf, type PostingsBlockEntry } from "../core/site-format.js";
+import type { AddFile } from "./filter-packs.js";
+import type { InvertedIndexEntry } from "./search-index.js";
+import { encodeSetPack, type NamedSet } from "./set-pack.js";
+
+export function writePostingsBlocks(add: AddFile, invertedIndex: readonly InvertedIndexEntry[], plugins: number, blockBytes: number): PostingsBlockEntry[] {
+  const terms = invertedIndex.map(([term]) => term);
+  const postings = invertedIndex.map(([, posting]) => ordinalsOf(posting));
+  const blocks = cutBlocks(terms, postings, plugins, blockBytes);
+  const unions = crossingPrefixes(terms, blocks).map((prefix) => unionOf(terms, postings, prefix, plugins));
+  return blocks.map(({ start, end }, i) => {
+    const own = unions.filter((union) => union.first >= start && union.first < end).map(({ set }) => set);
+    const sets: NamedSet[] = [...terms.slice(start, end).map((key, k) => ({ key, members: postings[start + k]! })), ...own];
+    const file = add(`postings-${i}`, encodeSetPack(plugins, sets, { terms: end - start }));
+    return [terms[start]!, terms[end - 1]!, file] as const;
+  });
+}
+
+/** A posting's documents, ascending (a document found in several fields is listed once). */
+function ordinalsOf(posting: InvertedIndexEntry[1]): number[] {
+  const ordinals = new Set<number>();
+  for (const field in posting) if (field !== "_index") for (const ref in posting[field] as object) ordinals.add(ordinalOf(ref));
+  return [...ordinals].sort((a, b) => a - b);
+}
+
+interface Block {
+  readonly start: number;
+  readonly end: number;
+}
+
+function cutBlocks(terms: readonly string[], postings: readonly number[][], plugins: number, blockBytes: number): Block[] {
+  const bitmapWords = Math.ceil(plugins / 32);
+  const blocks: Block[] = [];
+  let start = 0;
+  let bytes = 0;
+  terms.forEach((term, i) => {
+    const size = 4 * Math.min(postings[i]!.length, bitmapWords) + term.length + 16;
+    if (i > start && bytes + size > blockBytes) {
+      blocks.push({ start, end: i });
+      [start, bytes] = [i, 0];
+    }
+    bytes += size;
+  });
+  if (terms.length > start) blocks.push({ start, end: terms.length });
+  return blocks;
+}
+
+/** The prefixes whose terms do not all lie in one block: the common prefixes of the terms on either side of a boundary. */
+function crossingPrefixes(terms: readonly string[], blocks: readonly Block[]): string[] {
+  const prefixes = new Set<string>();
+  for (const { start } of blocks.slice(1)) {
+    const [before, after] = [terms[start - 1]!, terms[start]!];
+    for (let length = 1; length <= Math.min(before.length, after.length) && before[length - 1] === after[length - 1]; length++) {
+      prefixes.add(after.slice(0, length));
+    }
+  }
+  return [...prefixes].sort(compareCodeUnits);
+}
+
+/** `first`: the index of the prefix's first term, whose block holds the union. */
+function unionOf(terms: readonly string[], postings: readonly number[][], prefix: string, plugins: number): { first: number; set: NamedSet } {
+  const first = lowerBound(terms, prefix);
+  const member = new Uint8Array(plugins);
+  for (let i = first; i < terms.length && terms[i]!.startsWith(prefix); i++) for (const ordinal of postings[i]!) member[ordinal] = 1;
+  const members: number[] = [];
+  member.forEach((flag, ordinal) => flag === 1 && members.push(ordinal));
+  return { first, set: { key: prefix, members } };
+}
+
+export function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareCodeUnits(sorted[mid]!, value) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

@@ -1,0 +1,76 @@
+/**
+ * `/api/status` and the categories after real fetches from the local fakes:
+ * day 1 reads everything; on day 2 a package has a new release and GitLab is
+ * down, so its mirrors keep day 1's counts and the status says so, while
+ * GitHub is fresh again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
+import { createFsReader } from "../../src/runtime/node/fs-reader.js";
+import { createWorld, outage } from "../fakes/index.js";
+import { call } from "../support/http.js";
+import { shimTarget } from "../support/targets.js";
+import { buildDayOne, describeRun, runBuild, Scratch, type CliResult } from "../upstream/support.js";
+
+const TOKENS = { GITHUB_TOKEN: "ghp_status_test_token", GITLAB_TOKEN: "glpat-status-test" };
+const CATEGORIES = ["acme-category-charts", "no-such-category"];
+
+interface Source {
+  readAt: string | null;
+  items: number;
+  stale: number;
+  staleSince: string | null;
+}
+interface Status {
+  builtAt: string;
+  plugins: number;
+  sources: Record<"npm" | "github" | "gitlab", Source>;
+}
+
+async function answer<T>(site: string, path: string): Promise<T> {
+  const reply = await call(shimTarget(createFsReader(site)), path);
+  expect(reply.status, reply.text).toBe(200);
+  return JSON.parse(reply.text) as T;
+}
+
+const scratch = new Scratch();
+let day1: string;
+let day2: string;
+let day2Run: CliResult;
+
+beforeAll(async () => {
+  const world = createWorld({ packages: 60, seed: 31 });
+  const { up, dir, config, out } = await buildDayOne(scratch, world, { keywords: ["acme-plugin"], categories: CATEGORIES }, TOKENS, "day1");
+  day1 = out;
+  // A new release overnight, so day 2 serves new data (an unchanged catalog would keep day 1's site, status included).
+  world.bumpVersion(world.names()[0]!);
+  up.gitlab.faults.add(outage());
+  day2 = `${dir}/day2`;
+  day2Run = await runBuild(up, config, day2, ["--previous", day1], { env: TOKENS, timeoutMs: 50_000 });
+}, 120_000);
+
+afterAll(() => scratch.cleanup());
+
+describe("a fetched catalog's freshness and categories", () => {
+  it("day 1: every upstream read at build time, nothing stale; the config's categories are served and kept in the snapshot", async () => {
+    const status = await answer<Status>(day1, "/api/status");
+    expect(status.plugins).toBeGreaterThan(0);
+    const fresh = { readAt: status.builtAt, stale: 0, staleSince: null };
+    for (const source of Object.values(status.sources)) expect(source).toMatchObject(fresh);
+    expect(status.sources.npm.items).toBe(status.plugins);
+    expect(status.sources.gitlab.items).toBeGreaterThan(0);
+    const facets = await answer<{ categories: { category: string }[] }>(day1, "/api/facets");
+    expect(facets.categories.map((c) => c.category)).toEqual(CATEGORIES);
+    expect((await readPreviousSnapshot(day1))?.categories).toEqual(CATEGORIES);
+  });
+
+  it("day 2 with GitLab down: its mirrors are stale since day 1, GitHub's are today's", async () => {
+    expect(day2Run.code, describeRun(day2Run)).toBe(0);
+    const [before, after] = await Promise.all([answer<Status>(day1, "/api/status"), answer<Status>(day2, "/api/status")]);
+    expect(after.builtAt > before.builtAt).toBe(true);
+    const { items } = before.sources.gitlab;
+    expect(after.sources.gitlab).toEqual({ readAt: before.builtAt, items, stale: items, staleSince: before.builtAt });
+    expect(after.sources.github).toMatchObject({ readAt: after.builtAt, stale: 0, staleSince: null });
+    expect(after.sources.npm).toMatchObject({ readAt: after.builtAt, stale: 0 });
+  });
+});
