@@ -15,7 +15,7 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
   const server = await serveSite({ ...options, logError: (error) => io.stderr(`${String(error)}\n`) }).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
   });
-  io.stdout(`Serving ${options.dir} at ${server.url}/ (API: ${server.url}/api/plugins)\n`);
+  io.stdout(`Explorer: ${server.url}/\nAPI: ${server.url}/api/plugins\nServing ${options.dir} until interrupted (Ctrl+C).\n`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void server.close().then(() => process.exit(0)));
   }
