@@ -1,4 +1,9 @@
-/** CONTRACT section 6, `serve DIR --port 0 --host H`: prints its URL, serves the built files and /api/plugins, stops when killed. */
+/**
+ * `serve DIR --port 0 --host H` on the real binary (in process it would run
+ * until a signal ends the test process): prints its URL, serves the built
+ * files and /api/plugins, stops when killed. The binary builds the site
+ * too, so both ends agree on the site format.
+ */
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
