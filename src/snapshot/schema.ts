@@ -83,6 +83,8 @@ export const snapshotSchema = z
     generatedAt: timestamp,
     /** The configuration's `categories`, in its order: the entries of `/api/facets`. Absent in older snapshots: none. */
     categories: z.array(z.string().min(1)).optional(),
+    /** The configuration's display-name paths the records were read with; absent: the default. A change re-reads every packument. */
+    displayName: z.array(z.string().min(1)).optional(),
     plugins: z.array(snapshotPluginSchema),
     /** Listed packages left out as deprecated or unpublished, so tomorrow need not read them again while unchanged. */
     excluded: z

@@ -16,6 +16,7 @@ import { readGithubMirrors } from "./mirrors/github.js";
 import { readGitlabMirrors } from "./mirrors/gitlab.js";
 import { mirrorKey, type MirrorRef } from "./mirrors/parse.js";
 import type { Progress } from "./progress.js";
+import { DEFAULT_DISPLAY_NAME_PATHS } from "./registry/display-name.js";
 import { listMembers } from "./registry/listing.js";
 import { emptyReport, type BuildReport } from "./report.js";
 
@@ -78,7 +79,8 @@ async function fetchInto(report: BuildReport, options: FetchOptions): Promise<Ca
   report.excluded.config = listing.packages.size - listed.length;
 
   progress.phase("packuments", listed.length);
-  const yesterday = { plugins: previous, excluded: previousExcluded };
+  const recordsReusable = sameList(options.previous?.displayName ?? DEFAULT_DISPLAY_NAME_PATHS, config.displayName);
+  const yesterday = { plugins: previous, excluded: previousExcluded, recordsReusable };
   const derive = { displayName: config.displayName };
   const { members, excluded: excludedPackages } = await timed("packuments", () =>
     readMembers(listed, yesterday, { client: upstreams.registry, report, now, derive }, () => progress.advance()),
@@ -100,7 +102,13 @@ async function fetchInto(report: BuildReport, options: FetchOptions): Promise<Ca
     return assemble(member, memberRefs, mirrorsOfPackage(memberRefs, outcomes, previous.get(name), checkedAt, report), config);
   });
   report.members = plugins.length;
-  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: checkedAt, plugins, excluded: excludedPackages };
+  // The configuration travels in the snapshot: tomorrow's fetch and any build from it see what today's used.
+  const { categories, displayName } = config;
+  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: checkedAt, categories, displayName, plugins, excluded: excludedPackages };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 function registryUnreadable(why: string): Error {
@@ -150,6 +158,7 @@ function assemble(member: Member, packageRefs: readonly MirrorRef[], mirrors: Sn
       ...(member.etag === undefined ? {} : { etag: member.etag }),
       ...(member.modified === undefined ? {} : { modified: member.modified }),
       fetchedAt: member.fetchedAt,
+      ...(member.stale ? { stale: true as const } : {}),
       npmLogins: record.npmLogins,
       // Only the package's own references: the config's are added afresh each day.
       mirrorRefs: record.mirrors.filter((ref) => packageRefs.some((r) => mirrorKey(r) === mirrorKey(ref))).map((ref) => ({ platform: ref.platform, path: ref.path })),

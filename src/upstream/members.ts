@@ -16,10 +16,14 @@ export interface Member {
   readonly etag: string | undefined;
   readonly modified: string | undefined;
   readonly fetchedAt: string;
+  /** Today's read failed: this is yesterday's record, served as stale. */
+  readonly stale?: true;
 }
 
 export interface Yesterday {
   readonly plugins: ReadonlyMap<string, SnapshotPlugin>;
+  /** Yesterday's records were derived by today's rules (the same display-name paths): unchanged ones may be reused. */
+  readonly recordsReusable: boolean;
   readonly excluded: ReadonlyMap<string, ExcludedPackage>;
 }
 
@@ -48,7 +52,7 @@ export async function readMembers(
           excluded.push(stillExcluded);
           return undefined;
         }
-        const member = await readMember(pkg, previous.plugins.get(pkg.name), context);
+        const member = await readMember(pkg, previous.recordsReusable ? previous.plugins.get(pkg.name) : undefined, context);
         if (typeof member === "string") {
           if (pkg.updated !== undefined) excluded.push({ npmName: pkg.name, version: pkg.version, modified: pkg.updated, reason: member });
           return undefined;
@@ -96,7 +100,8 @@ function keepPrevious(pkg: ListedPackage, before: SnapshotPlugin | undefined, re
   report.packuments.failed++;
   if (report.malformed.length < 100) report.malformed.push({ name: pkg.name, reason: `unreadable today: ${error instanceof Error ? error.message : String(error)}` });
   if (record === undefined || before === undefined) return undefined;
-  return { record, etag: before.registry?.etag, modified: before.registry?.modified, fetchedAt: before.registry?.fetchedAt ?? before.updatedAt };
+  const fetchedAt = before.registry?.fetchedAt ?? before.updatedAt;
+  return { record, etag: before.registry?.etag, modified: before.registry?.modified, fetchedAt, stale: true };
 }
 
 function skipMalformed(report: BuildReport, name: string, reason: string): undefined {

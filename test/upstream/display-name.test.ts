@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "../fakes/index.js";
 import { expectedCatalog, isDeprecatedLatest } from "./expected.js";
-import { describeRun, REPO_ROOT, runBuild, runCli, Scratch, type CatalogConfigFile, type CliResult, type PluginsPage } from "./support.js";
+import {
+  describeRun, REPO_ROOT, runBuild, runCli, Scratch, writeConfig, type CatalogConfigFile, type CliResult, type PluginsPage, type Upstreams,
+} from "./support.js";
 
 const EXAMPLE = join(REPO_ROOT, "examples", "signalk.config.json");
 const KEYWORDS = ["signalk-node-server-plugin", "signalk-webapp"];
@@ -21,6 +23,7 @@ let world: World;
 let exampleConfig: CatalogConfigFile;
 let result: CliResult;
 let names = new Map<string, string>();
+let up: Upstreams;
 /** The four shapes, by package name. */
 const shapes = { both: "", blankSignalk: "", signalkOnly: "", neither: "" };
 
@@ -38,16 +41,20 @@ beforeAll(async () => {
   world.setManifestFields(blankSignalk.name, { signalk: { displayName: "   " } });
   world.setManifestFields(signalkOnly.name, { signalk: { displayName: "Anchor Alarm" } });
 
-  const up = await scratch.upstreamsFor(world);
+  up = await scratch.upstreamsFor(world);
   const out = `${await scratch.dir()}/site`;
   result = await runBuild(up, EXAMPLE, out, [], { env: TOKENS });
   if (result.code !== 0) return; // the first test says why
-  // Through the API, as a client sees it: one page holds the whole small catalog.
-  const query = await runCli(["query", out, "per_page=100"]);
+  names = await namesIn(out);
+}, 60_000);
+
+/** Through the API, as a client sees it: one page holds the whole small catalog. */
+async function namesIn(site: string): Promise<Map<string, string>> {
+  const query = await runCli(["query", site, "per_page=100"]);
   if (query.code !== 0) throw new Error(`query failed: ${describeRun(query)}`);
   const page = JSON.parse(query.stdout) as PluginsPage;
-  names = new Map(page.plugins.map((p) => [String(p["npmName"]), String(p["name"])]));
-}, 60_000);
+  return new Map(page.plugins.map((p) => [String(p["npmName"]), String(p["name"])]));
+}
 
 afterAll(() => scratch.cleanup());
 
@@ -74,4 +81,17 @@ describe("a Signal K catalog from examples/signalk.config.json", () => {
     const expected = expectedCatalog(world, exampleConfig);
     expect(new Map([...expected.members].map(([npmName, plugin]) => [npmName, plugin.name]))).toEqual(names);
   });
+});
+
+describe("changing the display-name paths from one day to the next", () => {
+  it("renames unchanged packages too: yesterday's records are not reused under other paths", async () => {
+    const dir = await scratch.dir();
+    const defaultPaths = await writeConfig(dir, { ...exampleConfig, displayName: ["displayName"] }, "default-paths.json");
+    const day1 = await runBuild(up, defaultPaths, `${dir}/day1`, [], { env: TOKENS });
+    expect(day1.code, describeRun(day1)).toBe(0);
+    expect((await namesIn(`${dir}/day1`)).get(shapes.signalkOnly)).toBe(shapes.signalkOnly);
+    const day2 = await runBuild(up, EXAMPLE, `${dir}/day2`, ["--previous", `${dir}/day1`], { env: TOKENS });
+    expect(day2.code, describeRun(day2)).toBe(0);
+    expect(await namesIn(`${dir}/day2`)).toEqual(names);
+  }, 60_000);
 });

@@ -64,9 +64,7 @@ async function fetchFromUpstreams(options: BuildOptions, previous: CatalogSnapsh
     },
   );
   // Our own output is checked like any snapshot; parsing also gives it the canonical key order.
-  // The categories travel in the snapshot, so a later build from it (or from the deployed site) keeps them.
-  const snapshot = { ...fetched.snapshot, categories: config.categories };
-  return { snapshot: parseSnapshot(JSON.stringify(snapshot), "the fetched catalog"), report: fetched.report };
+  return { snapshot: parseSnapshot(JSON.stringify(fetched.snapshot), "the fetched catalog"), report: fetched.report };
 }
 
 /** Printed and written before anything can refuse the build, so a failed run still shows what it saw. */
