@@ -6,7 +6,7 @@
  * - `foo-bar` → `foo-bar` (a modern unscoped name is its own slug)
  * - `@acme/foo` → `acme~foo` (the only slugs with exactly one `~`)
  * - anything else (legacy upper case, `!*'()~`) → a readable stem, `~~`, and
- *   10 hex digits of the name's SHA-256: `JSONStream` → `jsonstream~~6f1ed002ab`
+ *   10 hex digits of the name's SHA-256: `JSONStream` → `jsonstream~~e8984fe355`
  */
 import { createHash } from "node:crypto";
 

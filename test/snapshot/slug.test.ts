@@ -18,7 +18,7 @@ describe("slugFor", () => {
   it.each([
     ["foo-bar", "foo-bar"],
     ["@acme/foo", "acme~foo"],
-    // slug.ts's comment says 6f1ed002ab; the code answers e8984fe355, and a published slug must not move.
+    // A published slug must never move.
     ["JSONStream", "jsonstream~~e8984fe355"],
     ["", "pkg~~e3b0c44298"],
   ])("%j → %j, today and every day after", (name, slug) => {
