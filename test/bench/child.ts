@@ -1,54 +1,72 @@
 /**
- * Runs one bench script in a fresh Node process and returns the JSON it
- * wrote (see `child-result.ts`): fresh module state, fresh JIT, own heap.
+ * Child processes: what needs a process of its own (a cold start, a heap alone, a server apart from the load generator,
+ * workerd) is a bench script under `fork` handing back one result over IPC; the CLI under test runs under `spawn`. Their
+ * stdout is dropped (Miniflare chats there; the report owns stdout); their stderr explains a failure.
  */
-import { spawn } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { Readable } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-let resultCounter = 0;
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+const lastLines = (text: string): string => text.trim().split("\n").slice(-8).join("\n");
 
-export interface ChildRun {
-  /** A script next to this module, e.g. `"cold-child.js"`. */
-  readonly script: string;
-  readonly args: readonly string[];
-  readonly nodeFlags?: readonly string[];
-  /** Where the result file goes. */
-  readonly workDir: string;
+function collect(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) => stream.once("close", () => resolve(Buffer.concat(chunks).toString("utf8"))));
 }
 
-export async function runJsonChild<T>(run: ChildRun): Promise<T> {
-  const resultFile = join(run.workDir, `result-${process.pid}-${resultCounter++}.json`);
-  const script = fileURLToPath(new URL(run.script, import.meta.url));
-  const { code, stderr } = await runNode([...(run.nodeFlags ?? []), script, resultFile, ...run.args]);
-  try {
-    if (code !== 0) throw new Error(`${run.script} exited with ${code}: ${stderr.trim().split("\n").slice(-8).join("\n")}`);
-    return JSON.parse(await readFile(resultFile, "utf8")) as T;
-  } finally {
-    await rm(resultFile, { force: true });
-  }
-}
+/** `result`: the child's first message, rejected when it exits without one. */
+export type StartedChild<T> = { readonly result: Promise<T>; readonly exited: Promise<number | null>; readonly process: ChildProcess };
 
-export interface NodeOutcome {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly ms: number;
-}
-
-/** `node ...args` with this process's Node, stdout and stderr captured. */
-export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<NodeOutcome> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.once("error", reject);
-    child.once("close", (code) => {
-      resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8"), ms: performance.now() - started });
-    });
+/** `script`: a bench script next to this module. */
+export function startChild<T>(script: string, args: readonly string[], nodeFlags: readonly string[] = []): StartedChild<T> {
+  const child = fork(here(script), [...args], { execArgv: [...nodeFlags], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  const stderr = collect(child.stderr!);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const result = new Promise<T>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as T)).once("error", reject);
+    void exited.then(async (code) => reject(new Error(`${script} ${args[0] ?? ""} exited with ${code}: ${lastLines(await stderr)}`)));
   });
+  return { result, exited, process: child };
+}
+
+export async function runChild<T>(script: string, args: readonly string[], nodeFlags: readonly string[] = []): Promise<T> {
+  const { result, exited } = startChild<T>(script, args, nodeFlags);
+  const [value, code] = await Promise.all([result, exited]);
+  if (code !== 0) throw new Error(`${script} exited with ${code} after its result`);
+  return value;
+}
+
+/** The child's side: runs `main` on the script's arguments, sends its result and exits (Miniflare can leave handles open). */
+export function childMain(main: (args: readonly string[]) => Promise<unknown>): void {
+  main(process.argv.slice(2)).then(
+    (result) => process.send?.(result, undefined, undefined, () => process.exit(0)),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** `peakRssMb`: the CLI process's own (see `rss-hook.ts`). */
+export type CliRun = { readonly ms: number; readonly peakRssMb: number; readonly stdout: string };
+let rssFiles = 0;
+
+/** `plugin-catalog ...args` (an async `spawn`: fakes in this process keep answering); throws unless it exits 0. */
+export async function runCli(args: readonly string[], scratch: string, env: NodeJS.ProcessEnv = process.env): Promise<CliRun> {
+  const rssFile = join(scratch, `cli-rss-${rssFiles++}.txt`);
+  const started = performance.now();
+  const command = ["--import", pathToFileURL(here("./rss-hook.js")).href, here("../../src/cli/main.js"), ...args];
+  const child = spawn(process.execPath, command, { env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ["ignore", "pipe", "pipe"] });
+  const [stdout, stderr] = [collect(child.stdout), collect(child.stderr)]; // piped, so never null
+  const code = await new Promise<number | null>((resolve, reject) => child.once("error", reject).once("close", resolve));
+  const ms = performance.now() - started;
+  const kib = Number(await readFile(rssFile, "utf8").catch(() => "NaN"));
+  await rm(rssFile, { force: true });
+  if (code !== 0) throw new Error(`${args[0]} exited with ${code} after ${(ms / 1000).toFixed(1)} s: ${lastLines(await stderr)}`);
+  if (!(kib > 0)) throw new Error(`the CLI reported no peak RSS (${kib})`);
+  return { ms, peakRssMb: kib / 1024, stdout: (await stdout).trim() };
 }

@@ -1,40 +1,43 @@
 /**
- * Random API queries of each class the bench times, drawn from the catalog's
- * own vocabulary (see `vocabulary.ts`) with random sorts and pages.
+ * Every query a bench sends, by class, drawn up front from the catalog's own vocabulary with random sorts and pages and
+ * the run's seed: the same seed always sends the same queries.
  */
-import type { Rng } from "./random.js";
+import { Random } from "../../tools/sample/random.js";
 import { countMatching, type FilterChoice, type Vocabulary } from "./vocabulary.js";
 
+/** The classes the query bench has always timed. */
 export const QUERY_CLASSES = ["default", "unfiltered", "filter", "q1", "qPrefix", "qFilters"] as const;
-export type QueryClass = (typeof QUERY_CLASSES)[number];
+export type QueryClass = (typeof QUERY_CLASSES)[number] | "author" | "facets";
 export const Q_CLASSES: readonly QueryClass[] = ["q1", "qPrefix", "qFilters"];
 
+/** The classes a bench times: `author` (one filter alone) for workerd's CPU budget, `facets` once the site serves it. */
+export function benchClasses(author: boolean, facets: boolean): QueryClass[] {
+  const [listings, searches] = [QUERY_CLASSES.slice(0, 3), QUERY_CLASSES.slice(3)];
+  return [...listings, ...(author ? ["author" as const] : []), ...searches, ...(facets ? ["facets" as const] : [])];
+}
 export const API_PATH = "/api/plugins";
+export const FACETS_PATH = "/api/facets";
+/** A static file: served by a host without the Worker, the baseline of the workerd bench. */
+export const BASELINE_PATH = "/catalog/manifest.json";
 const SORTS = [undefined, "stars", "recent", "name"] as const;
 const DEFAULT_PER_PAGE = 50;
+type Params = Record<string, string | undefined>;
 
-export class QueryGenerator {
-  constructor(
-    private readonly vocabulary: Vocabulary,
-    private readonly rng: Rng,
-  ) {}
-
-  /** A request path with query string, e.g. `/api/plugins?q=chart+da&sort=name`. */
+class QueryGenerator {
+  constructor(private readonly vocabulary: Vocabulary, private readonly rng: Random) {}
+  /** A request path with its query string, e.g. `/api/plugins?q=chart+da&sort=name`. */
   next(kind: QueryClass): string {
-    switch (kind) {
-      case "default":
-        return API_PATH;
-      case "unfiltered":
-        return this.unfiltered();
-      case "filter":
-        return this.filtered();
-      case "q1":
-        return this.searched(this.word());
-      case "qPrefix":
-        return this.searched(this.typeAhead());
-      case "qFilters":
-        return this.searched(this.rng.chance(0.5) ? this.word() : this.typeAhead(), this.filters());
-    }
+    const make: Record<QueryClass, () => string> = {
+      default: () => API_PATH,
+      unfiltered: () => this.unfiltered(),
+      filter: () => this.filtered(this.filters()),
+      author: () => this.filtered({ author: this.author() }),
+      q1: () => this.searched(this.word()),
+      qPrefix: () => this.searched(this.typeAhead()),
+      qFilters: () => this.searched(this.rng.chance(0.5) ? this.word() : this.typeAhead(), this.filters()),
+      facets: () => path({ q: this.rng.chance(0.5) ? this.word() : undefined, ...filterParams(this.filters()) }, FACETS_PATH),
+    };
+    return make[kind]();
   }
 
   private unfiltered(): string {
@@ -44,12 +47,12 @@ export class QueryGenerator {
     return path({ sort: this.sort(), page: String(this.rng.int(1, Math.max(1, pages))), per_page: String(perPage) });
   }
 
-  private filtered(): string {
-    const filters = this.filters();
+  private filtered(filters: FilterChoice): string {
     const perPage = this.perPage();
     const pages = Math.ceil(countMatching(this.vocabulary, filters) / (perPage ?? DEFAULT_PER_PAGE));
     const page = this.rng.int(1, Math.max(1, pages));
-    return path({ ...filterParams(filters), sort: this.sort(), page: page === 1 && this.rng.chance(0.5) ? undefined : String(page), per_page: perPage?.toString() });
+    const shownPage = page === 1 && this.rng.chance(0.5) ? undefined : String(page);
+    return path({ ...filterParams(filters), sort: this.sort(), page: shownPage, per_page: perPage?.toString() });
   }
 
   /** Search results are mostly read on their first page. */
@@ -61,15 +64,9 @@ export class QueryGenerator {
   /** A non-empty combination of category, author and web. */
   private filters(): FilterChoice {
     const mask = this.rng.int(1, 7);
-    const filters: { category?: string; author?: string; web?: boolean } = {};
-    if (mask & 1) filters.category = this.vocabulary.tags.mixed(this.rng);
-    if (mask & 2) filters.author = `${this.rng.chance(0.2) ? "@" : ""}${this.vocabulary.creators.mixed(this.rng)}`;
-    if (mask & 4) filters.web = true;
-    return filters;
-  }
-
-  private word(): string {
-    return this.vocabulary.words.mixed(this.rng);
+    const category = mask & 1 ? this.vocabulary.tags(this.rng) : undefined;
+    const author = mask & 2 ? this.author() : undefined;
+    return { ...(category && { category }), ...(author && { author }), ...(mask & 4 ? { web: true } : {}) };
   }
 
   /** 1–2 whole words, then 2–4 characters of a real word still being typed. */
@@ -81,23 +78,44 @@ export class QueryGenerator {
     return [...whole, prefix].join(" ");
   }
 
-  private sort(): string | undefined {
-    return this.rng.pick(SORTS);
-  }
-
+  private author = (): string => `${this.rng.chance(0.2) ? "@" : ""}${this.vocabulary.creators(this.rng)}`;
+  private word = (): string => this.vocabulary.words(this.rng);
+  private sort = (): string | undefined => this.rng.pick(SORTS);
   /** Mostly the default page size. */
-  private perPage(): number | undefined {
-    return this.rng.chance(0.7) ? undefined : this.rng.int(1, 100);
-  }
+  private perPage = (): number | undefined => (this.rng.chance(0.7) ? undefined : this.rng.int(1, 100));
 }
 
-function filterParams(filters: FilterChoice): Record<string, string | undefined> {
-  return { category: filters.category, author: filters.author, web: filters.web === true ? "1" : undefined };
+const filterParams = ({ category, author, web }: FilterChoice): Params => ({ category, author, web: web === true ? "1" : undefined });
+
+function path(params: Params, base = API_PATH): string {
+  const given = Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]]));
+  const text = new URLSearchParams(given).toString();
+  return text === "" ? base : `${base}?${text}`;
 }
 
-function path(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, value);
-  const text = search.toString();
-  return text === "" ? API_PATH : `${API_PATH}?${text}`;
+/** Cold samples per list and per class (a new process or workerd each), timed requests per class, untimed warm-up ones, HTTP `q`s. */
+export type PlanSizes = Record<"coldSamples" | "coldPerClass" | "warmPerClass" | "warmup" | "httpQueries", number>;
+export type TimedQuery = { readonly kind: string; readonly path: string };
+
+/**
+ * Each list from a random stream of its own, so that one list's size leaves the others alone. `coldUnfiltered` starts
+ * with `/api/plugins`; `coldQuery` rotates through the `q` classes; `warmup` mixes the classes; `timed` interleaves them.
+ */
+export function planQueries(vocabulary: Vocabulary, sizes: PlanSizes, seed: number, classes: readonly QueryClass[]) {
+  const stream = (n: number): { generator: QueryGenerator; rng: Random } => {
+    const rng = new Random((seed + n * 0x9e37_79b9) >>> 0);
+    return { generator: new QueryGenerator(vocabulary, rng), rng };
+  };
+  const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
+  const [coldUnfiltered, coldQuery, warmup, timed, http, perClass] = [stream(1), stream(2), stream(3), stream(4), stream(5), stream(6)];
+  return {
+    coldUnfiltered: times(sizes.coldSamples, (i) => (i === 0 ? API_PATH : coldUnfiltered.generator.next("unfiltered"))),
+    coldQuery: times(sizes.coldSamples, (i) => coldQuery.generator.next(Q_CLASSES[i % Q_CLASSES.length]!)),
+    coldByClass: Object.fromEntries(classes.map((kind) => [kind, times(sizes.coldPerClass, () => perClass.generator.next(kind))])),
+    warmup: times(sizes.warmup, () => warmup.generator.next(warmup.rng.pick(classes))),
+    timed: shuffle(timed.rng, classes.flatMap((kind) => times(sizes.warmPerClass, () => ({ kind, path: timed.generator.next(kind) })))),
+    http: times(sizes.httpQueries, () => http.generator.next("qPrefix")),
+  };
 }
+
+export const shuffle = <T>(rng: Random, items: readonly T[]): T[] => rng.sample(items, items.length);

@@ -1,74 +1,62 @@
 /**
- * What users of this catalog would type: its own searchable words (stop words
- * and pure numbers dropped) weighted by document frequency, its tags and
- * creator logins weighted by how many plugins carry them, and per plugin the
- * facts the filters test (so filtered queries can pick pages in range).
+ * What users of this catalog would type: its own searchable words (stop words and pure numbers dropped) weighted by
+ * document frequency, its tags and creator logins weighted by how many plugins carry them, and per plugin the facts
+ * the filters test (so that filtered queries can pick pages in range).
  */
 import { isStopWord } from "../../src/core/search/terms.js";
 import { searchableWords } from "../../src/site/build-site.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
-import { WeightedList } from "./weighted.js";
+import type { Random } from "../../tools/sample/random.js";
 
-export interface PluginFacts {
-  readonly tags: ReadonlySet<string>;
-  readonly creators: ReadonlySet<string>;
-  readonly web: boolean;
-}
+/** Draws as users type: half the time in proportion to weight (common terms), half uniformly (in a long tail, rare ones). */
+export type Draw<T> = (rng: Random) => T;
 
-export interface Vocabulary {
-  readonly plugins: number;
-  /** Searchable words, weight = document frequency. */
-  readonly words: WeightedList<string>;
-  /** Tags as spelled in the snapshot, weight = plugins tagged. */
-  readonly tags: WeightedList<string>;
-  /** Creator logins, weight = plugins created. */
-  readonly creators: WeightedList<string>;
-  readonly facts: readonly PluginFacts[];
-}
-
-const HAS_LETTER = /\p{L}/u;
-
-export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
-  const documentFrequency = new Map<string, number>();
-  const tags = new Map<string, number>();
-  const creators = new Map<string, number>();
-  const facts: PluginFacts[] = [];
-  for (const plugin of snapshot.plugins) {
-    for (const word of new Set(searchableWords(plugin))) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
-    for (const tag of plugin.tags) tags.set(tag, (tags.get(tag) ?? 0) + 1);
-    for (const login of plugin.creators) creators.set(login, (creators.get(login) ?? 0) + 1);
-    facts.push({
-      tags: new Set(plugin.tags.map((tag) => tag.toLowerCase())),
-      creators: new Set(plugin.creators.map((login) => login.toLowerCase())),
-      web: plugin.hasWebUi,
-    });
-  }
-  const words = [...documentFrequency].filter(([word]) => HAS_LETTER.test(word) && !isStopWord(word));
-  return {
-    plugins: snapshot.plugins.length,
-    words: new WeightedList(words),
-    tags: new WeightedList(tags),
-    creators: new WeightedList(creators),
-    facts,
+function weighted<T>(entries: Iterable<readonly [T, number]>): Draw<T> {
+  const positive = [...entries].filter(([, weight]) => weight > 0);
+  const items = positive.map(([item]) => item);
+  let total = 0;
+  const cumulative = positive.map(([, weight]) => (total += weight));
+  return (rng) => {
+    if (items.length === 0) throw new RangeError("cannot sample an empty list");
+    if (!rng.chance(0.5)) return rng.pick(items);
+    const target = rng.float() * total;
+    let [low, high] = [0, cumulative.length - 1];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      [low, high] = cumulative[mid]! > target ? [low, mid] : [mid + 1, high];
+    }
+    return items[low]!;
   };
 }
 
-export interface FilterChoice {
-  readonly category?: string;
-  readonly author?: string;
-  readonly web?: boolean;
+type PluginFacts = { readonly tags: ReadonlySet<string>; readonly creators: ReadonlySet<string>; readonly web: boolean };
+/** `tags` as spelled in the snapshot; `facts` lower-cased, as the filters compare. */
+export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[] } &
+  Readonly<Record<"words" | "tags" | "creators", Draw<string>>>;
+const HAS_LETTER = /\p{L}/u;
+
+export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
+  const [documentFrequency, tags, creators] = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  const tally = (counts: Map<string, number>, keys: Iterable<string>): void => {
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  const lower = (list: readonly string[]): Set<string> => new Set(list.map((item) => item.toLowerCase()));
+  const facts = snapshot.plugins.map((plugin): PluginFacts => {
+    tally(documentFrequency, new Set(searchableWords(plugin)));
+    tally(tags, plugin.tags);
+    tally(creators, plugin.creators);
+    return { tags: lower(plugin.tags), creators: lower(plugin.creators), web: plugin.hasWebUi };
+  });
+  const words = weighted([...documentFrequency].filter(([word]) => HAS_LETTER.test(word) && !isStopWord(word)));
+  return { plugins: snapshot.plugins.length, words, tags: weighted(tags), creators: weighted(creators), facts };
 }
 
+export type FilterChoice = { readonly category?: string; readonly author?: string; readonly web?: boolean };
+
 /** How many plugins pass these filters (CONTRACT section 2: case-insensitive, one leading `@` ignored). */
-export function countMatching(vocabulary: Vocabulary, filters: FilterChoice): number {
-  const category = filters.category?.toLowerCase();
-  const author = filters.author?.replace(/^@/, "").toLowerCase();
-  let count = 0;
-  for (const plugin of vocabulary.facts) {
-    if (category !== undefined && !plugin.tags.has(category)) continue;
-    if (author !== undefined && !plugin.creators.has(author)) continue;
-    if (filters.web === true && !plugin.web) continue;
-    count++;
-  }
-  return count;
+export function countMatching(vocabulary: Vocabulary, { category, author, web }: FilterChoice): number {
+  const [tag, login] = [category?.toLowerCase(), author?.replace(/^@/, "").toLowerCase()];
+  const passes = (plugin: PluginFacts): boolean =>
+    (tag === undefined || plugin.tags.has(tag)) && (login === undefined || plugin.creators.has(login)) && (web !== true || plugin.web);
+  return vocabulary.facts.filter(passes).length;
 }

@@ -1,101 +1,112 @@
 /**
- * The shim inside workerd, in a Node process of its own:
- * `workerd-child.js RESULT PLAN_FILE`. Miniflare runs the bundled Worker
- * (`lib/worker/_worker.js`) over a real assets binding (`workerd-instance.ts`).
- *
- * Cold: every sample is a new Miniflare instance, i.e. a new workerd process
- * and a fresh isolate that has never run the Worker's code (and the shim's
- * caches empty); see `coldSample` for the second instance each sample adds. One throwaway instance first warms this Node process's
+ * The shim inside workerd: `workerd-child.js PLAN_FILE`. Miniflare runs the bundled Worker over a real assets binding;
+ * each request goes through `dispatchFetch` (Node → HTTP on loopback → workerd → back), timed from the call to the last
+ * body byte, with the CPU the workerd process spent meanwhile. A throwaway instance first warms this Node process's
  * side (Miniflare's client code), which a real edge never pays.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import type { Miniflare } from "miniflare";
-import { childArgs, writeChildResult } from "./child-result.js";
-import { QUERY_CLASSES, type QueryClass } from "./queries.js";
-import { checkOk, totalOf } from "./shim-client.js";
-import { timedDispatch } from "./workerd-client.js";
-import { startMiniflare } from "./workerd-instance.js";
-import { BASELINE_PATH, type WorkerdColdSample, type WorkerdKind, type WorkerdPlan, type WorkerdResult } from "./workerd-plan.js";
+import { fileURLToPath } from "node:url";
+import { Miniflare } from "miniflare";
+import { checkOk, record, tallies, timed, totalOf, type ClassTally, type TimedAnswer } from "./answers.js";
+import { childMain } from "./child.js";
+import { BASELINE_PATH, type TimedQuery } from "./queries.js";
 
-const KINDS: readonly WorkerdKind[] = [...QUERY_CLASSES, "baseline"];
+const WORKER_BUNDLE = fileURLToPath(new URL("../../worker/_worker.js", import.meta.url));
+/** `coldByClass`: each the first Worker request of a new instance that served `BASELINE_PATH` first; `kinds`: `baseline` too. */
+export type WorkerdPlan = Readonly<Record<"coldUnfiltered" | "coldQuery" | "kinds" | "warmup", readonly string[]>> &
+  Readonly<{ siteDir: string; coldByClass: Readonly<Record<string, readonly string[]>>; timed: readonly TimedQuery[] }>;
+/** A path as a new instance's very first request; `readyMs`: `new Miniflare` to `ready` (workerd started, the script loaded). */
+export type FirstSample = { readonly path: string } & Readonly<Record<"readyMs" | "firstMs" | "secondMs", number>>;
+/** The static file as a new instance's first request (no Worker), then a path: the Worker's isolate still cold. */
+export type PrimedSample = Readonly<Record<"assetFirstMs" | "afterAssetMs" | "cpuMs", number>>;
+export type WorkerdResult = { readonly first: Record<"unfiltered" | "query", FirstSample[]> } &
+  Readonly<{ primed: Record<string, PrimedSample[]>; tally: Record<string, ClassTally> }>;
+type Instance = { readonly miniflare: Miniflare; readonly pid: number; readonly readyMs: number };
 
-const perKind = <T>(kinds: readonly WorkerdKind[], make: () => T): Record<WorkerdKind, T> =>
-  Object.fromEntries(kinds.map((kind) => [kind, make()])) as Record<WorkerdKind, T>;
-
-async function withInstance<T>(siteDir: string, use: (miniflare: Miniflare, readyMs: number) => Promise<T>): Promise<T> {
+async function withInstance<T>(siteDir: string, use: (instance: Instance) => Promise<T>): Promise<T> {
   const started = performance.now();
-  const miniflare = await startMiniflare(siteDir);
-  const readyMs = performance.now() - started;
+  const assets = { directory: siteDir, binding: "ASSETS", routerConfig: { has_user_worker: true } };
+  const miniflare = new Miniflare({ modules: true, scriptPath: WORKER_BUNDLE, compatibilityDate: "2025-07-01", assets });
   try {
-    return await use(miniflare, readyMs);
+    await miniflare.ready;
+    const readyMs = performance.now() - started;
+    // `dispose` killed and awaited the previous instance's workerd, so this one is alone.
+    const pids = childProcesses("workerd");
+    if (pids.length !== 1) throw new Error(`expected one workerd child process, found ${pids.length}`);
+    return await use({ miniflare, pid: Number(pids[0]), readyMs });
   } finally {
     await miniflare.dispose();
   }
 }
 
 /**
- * Two fresh instances per sample: on the first, `path` is the very first
- * request; on the second, a static asset goes first, so that `path` then
- * meets a cold Worker over an already open connection.
+ * Milliseconds `pid` has run on a CPU, its live threads summed: the first field of /proc/PID/task/TID/schedstat, in ns
+ * (utime + stime in /proc/PID/stat count 10 ms ticks, too coarse for one request).
  */
-async function coldSample(siteDir: string, path: string): Promise<WorkerdColdSample> {
-  const cold = await withInstance(siteDir, async (miniflare, readyMs) => {
-    const first = await timedDispatch(miniflare, path);
-    checkOk(first, path);
-    const second = await timedDispatch(miniflare, path);
-    checkOk(second, path);
-    return { path, readyMs, firstMs: first.ms, secondMs: second.ms, total: totalOf(first.body) };
-  });
-  const primed = await withInstance(siteDir, async (miniflare) => {
-    const asset = await timedDispatch(miniflare, BASELINE_PATH);
-    checkOk(asset, BASELINE_PATH);
-    const answer = await timedDispatch(miniflare, path);
-    checkOk(answer, path);
-    return { assetFirstMs: asset.ms, afterAssetMs: answer.ms };
-  });
-  return { ...cold, ...primed };
+function cpuMs(pid: number): number {
+  const ns = readdirSync(`/proc/${pid}/task`).map((task) => Number(readProc(`/proc/${pid}/task/${task}/schedstat`)?.split(" ")[0] ?? 0));
+  return ns.reduce((sum, n) => sum + n, 0) / 1e6;
 }
 
-async function coldSamples(siteDir: string, paths: readonly string[]): Promise<WorkerdColdSample[]> {
-  const samples: WorkerdColdSample[] = [];
-  for (const path of paths) samples.push(await coldSample(siteDir, path));
-  return samples;
+/** This process's children named `name`, as its main thread (libuv's, which spawns) started them. */
+function childProcesses(name: string): string[] {
+  const children = readProc(`/proc/${process.pid}/task/${process.pid}/children`)?.trim().split(" ") ?? [];
+  return children.filter((pid) => pid !== "" && readProc(`/proc/${pid}/comm`)?.trim() === name);
 }
 
-async function warm(plan: WorkerdPlan): Promise<Pick<WorkerdResult, "timings" | "slowest" | "nonEmpty">> {
-  return withInstance(plan.siteDir, async (miniflare) => {
-    for (const path of plan.warmup) checkOk(await timedDispatch(miniflare, path), path);
-    const timings = perKind(KINDS, (): number[] => []);
-    const slowest = perKind(KINDS, () => ({ path: "", ms: -1 }));
-    const nonEmpty = perKind(QUERY_CLASSES, () => 0) as Record<QueryClass, number>;
+function readProc(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined; // the process or thread is gone: a thread takes its time along
+  }
+}
+
+/** The CPU is read outside the timed span, so reading /proc costs the latency nothing. */
+async function ask(instance: Instance, path: string): Promise<TimedAnswer & { cpuMs: number }> {
+  const before = cpuMs(instance.pid);
+  const answer = checkOk(await timed(() => instance.miniflare.dispatchFetch(`http://localhost${path}`)), path);
+  return { ...answer, cpuMs: cpuMs(instance.pid) - before };
+}
+
+async function sequentially<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await run(item));
+  return results;
+}
+
+const firstSamples = (siteDir: string, paths: readonly string[]): Promise<FirstSample[]> =>
+  sequentially(paths, (path) => withInstance(siteDir, async (instance) => {
+    const first = await ask(instance, path);
+    totalOf(first.body);
+    return { path, readyMs: instance.readyMs, firstMs: first.ms, secondMs: (await ask(instance, path)).ms };
+  }));
+
+const primedSamples = (siteDir: string, paths: readonly string[]): Promise<PrimedSample[]> =>
+  sequentially(paths, (path) => withInstance(siteDir, async (instance) => {
+    const asset = await ask(instance, BASELINE_PATH);
+    const answer = await ask(instance, path);
+    return { assetFirstMs: asset.ms, afterAssetMs: answer.ms, cpuMs: answer.cpuMs };
+  }));
+
+const warm = (plan: WorkerdPlan): Promise<Record<string, ClassTally>> =>
+  withInstance(plan.siteDir, async (instance) => {
+    await sequentially(plan.warmup, (path) => ask(instance, path));
+    const tally = tallies(plan.kinds);
     for (const { kind, path } of plan.timed) {
-      const answer = await timedDispatch(miniflare, path);
-      checkOk(answer, path);
-      timings[kind].push(answer.ms);
-      if (answer.ms > slowest[kind].ms) slowest[kind] = { path, ms: answer.ms };
-      if (kind !== "baseline" && totalOf(answer.body) > 0) nonEmpty[kind]++;
+      const answer = await ask(instance, path);
+      record(tally[kind]!, path, answer, answer.cpuMs);
     }
-    return { timings, slowest, nonEmpty };
+    return tally;
   });
-}
 
-async function main(): Promise<void> {
-  const { resultFile, args: [planFile] } = childArgs(1);
+childMain(async ([planFile]): Promise<WorkerdResult> => {
   const plan = JSON.parse(await readFile(planFile!, "utf8")) as WorkerdPlan;
-  await withInstance(plan.siteDir, async (miniflare) => {
-    for (const path of [BASELINE_PATH, ...plan.warmup.slice(0, 5)]) checkOk(await timedDispatch(miniflare, path), path);
-  });
-  const coldUnfiltered = await coldSamples(plan.siteDir, plan.coldUnfiltered);
-  const coldQuery = await coldSamples(plan.siteDir, plan.coldQuery);
-  const result: WorkerdResult = { coldUnfiltered, coldQuery, ...(await warm(plan)) };
-  await writeChildResult(resultFile, result);
-}
-
-// Not `runChildMain`: a failed Miniflare start can leave handles that keep the process alive, so exit outright.
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+  await withInstance(plan.siteDir, (instance) => sequentially([BASELINE_PATH, ...plan.warmup.slice(0, 5)], (path) => ask(instance, path)));
+  const unfiltered = await firstSamples(plan.siteDir, plan.coldUnfiltered);
+  const first = { unfiltered, query: await firstSamples(plan.siteDir, plan.coldQuery) };
+  const primed: Record<string, PrimedSample[]> = {};
+  for (const [kind, paths] of Object.entries(plan.coldByClass)) primed[kind] = await primedSamples(plan.siteDir, paths);
+  return { first, primed, tally: await warm(plan) };
+});

@@ -1,0 +1,78 @@
+/**
+ * One timed answer, from the request's construction to its last body byte (read as bytes, as a server would send it:
+ * parsing it here would charge the bench's own garbage to later answers), what the shim read, answers per class.
+ */
+import type { SiteReader } from "../../src/shim/index.js";
+import { json, msFigure, percent, percentile, round, type Figure } from "./figures.js";
+
+export type TimedAnswer = { readonly ms: number; readonly status: number; readonly body: Uint8Array };
+
+/** `send` answers a Fetch API response, or Miniflare's (undici's) look-alike. */
+export async function timed(send: () => Promise<{ readonly status: number; arrayBuffer(): Promise<ArrayBuffer> }>): Promise<TimedAnswer> {
+  const started = performance.now();
+  const response = await send();
+  const body = new Uint8Array(await response.arrayBuffer());
+  return { ms: performance.now() - started, status: response.status, body };
+}
+
+const decoder = new TextDecoder();
+
+/** Every answer a bench times must be a 200: a fast error is no result. */
+export function checkOk<T extends TimedAnswer>(answer: T, path: string): T {
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${decoder.decode(answer.body.subarray(0, 300))}`);
+  return answer;
+}
+
+/** The `total` of a 200 API body, read from its first key (CONTRACT section 2 fixes the key order). */
+export function totalOf(body: Uint8Array): number {
+  const head = decoder.decode(body.subarray(0, 32));
+  const total = /^\{"total":(\d+),/.exec(head)?.[1];
+  if (total === undefined) throw new Error(`answer does not start with a numeric total: ${head}`);
+  return Number(total);
+}
+
+/** Search data: the postings the shim searches (`catalog/data/postings*`) and the Lunr index for others (`…/search*`). */
+export const isSearchFile = (path: string): boolean => /(?:^|\/)catalog\/data\/(?:postings|search)[^/]*$/.test(path.replaceAll("\\", "/"));
+export type ReadCounts = { files: number; bytes: number; searchFiles: number; searchBytes: number };
+
+/** A reader that counts what the shim read, so that a cold start can be held to its budget. */
+export function countingReader(inner: SiteReader): { reader: SiteReader; counts: ReadCounts } {
+  const counts = { files: 0, bytes: 0, searchFiles: 0, searchBytes: 0 };
+  const read: SiteReader["read"] = async (path) => {
+    const bytes = await inner.read(path);
+    if (bytes === null) return null;
+    [counts.files, counts.bytes] = [counts.files + 1, counts.bytes + bytes.byteLength];
+    if (isSearchFile(path)) [counts.searchFiles, counts.searchBytes] = [counts.searchFiles + 1, counts.searchBytes + bytes.byteLength];
+    return bytes;
+  };
+  return { counts, reader: { read } };
+}
+
+/** One class's answers: times, CPU inside workerd (none in-process), how many had a plugin, the slowest to replay. */
+export type ClassTally = { readonly ms: number[]; readonly cpuMs: number[]; nonEmpty: number; slowest: { path: string; ms: number } };
+export const tallies = (kinds: readonly string[]): Record<string, ClassTally> =>
+  Object.fromEntries(kinds.map((kind) => [kind, { ms: [], cpuMs: [], nonEmpty: 0, slowest: { path: "", ms: -1 } }]));
+
+export function record(tally: ClassTally, path: string, answer: TimedAnswer, cpuMs?: number): void {
+  tally.ms.push(answer.ms);
+  if (cpuMs !== undefined) tally.cpuMs.push(cpuMs);
+  if (answer.ms > tally.slowest.ms) tally.slowest = { path, ms: answer.ms };
+  if (path.startsWith("/api/") && totalOf(answer.body) > 0) tally.nonEmpty++;
+}
+
+export const nonEmptyShare = ({ ms, nonEmpty }: ClassTally): number => round(ms.length === 0 ? 0 : nonEmpty / ms.length);
+
+/** Per class: p50, p99 (against `p99Targets`, ms, where it has one), max, the share of answers with a plugin, the slowest query. */
+export function latencyFigures(tally: Record<string, ClassTally>, classes: readonly string[], p99Targets: Record<string, number> = {}) {
+  return classes.flatMap((kind): Figure[] => {
+    const [p50, p99, max] = [50, 99, 100].map((p) => round(percentile(tally[kind]!.ms, p))) as [number, number, number];
+    const share = nonEmptyShare(tally[kind]!);
+    return [
+      msFigure(`p50Ms.${kind}`, p50, `${kind} p50`),
+      msFigure(`p99Ms.${kind}`, p99, `${kind} p99`, p99Targets[kind]),
+      msFigure(`maxMs.${kind}`, max, `${kind} max  (answers with ≥ 1 plugin: ${percent(share)})`),
+      json(`nonEmptyShare.${kind}`, share),
+      json(`slowestQuery.${kind}`, tally[kind]!.slowest.path),
+    ];
+  });
+}

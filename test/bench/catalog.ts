@@ -1,0 +1,52 @@
+/**
+ * The catalog the query and workerd benches measure: generated with the seeded sample generator, built into a site by
+ * the real CLI (timed, with its peak RSS), the vocabulary its queries are drawn from, and the site's size on disk.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { gzipSync } from "node:zlib";
+import glob from "fast-glob";
+import { createFsReader } from "../../src/runtime/node/fs-reader.js";
+import { createShim } from "../../src/shim/index.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
+import { isSearchFile } from "./answers.js";
+import { runCli, type CliRun } from "./child.js";
+import { FACETS_PATH } from "./queries.js";
+import { buildVocabulary, type Vocabulary } from "./vocabulary.js";
+
+/** `scratch`: for the children's plan files; `facets`: whether the shim answers `/api/facets` (younger than the bench). */
+export type BenchCatalog = Readonly<{ siteDir: string; scratch: string; build: CliRun; vocabulary: Vocabulary; facets: boolean }>;
+
+export async function buildCatalog(plugins: number, seed: number, work: string, progress: (line: string) => void): Promise<BenchCatalog> {
+  const [snapshotFile, siteDir, scratch] = [join(work, "snapshot.json"), join(work, "site"), join(work, "scratch")];
+  await mkdir(scratch);
+  progress(`generating ${plugins} plugins (seed ${seed}) and the vocabulary for queries`);
+  const snapshot = generateSnapshot({ plugins, seed });
+  await writeFile(snapshotFile, JSON.stringify(snapshot));
+  const vocabulary = buildVocabulary(snapshot);
+  progress("building the site with the CLI");
+  const build = await runCli(["build", "--snapshot", snapshotFile, "--out", siteDir], scratch);
+  progress(`  ${build.stdout}`);
+  await rm(snapshotFile);
+  const shim = createShim({ reader: createFsReader(siteDir), logError: () => undefined });
+  const facets = (await shim(new Request(`http://bench.invalid${FACETS_PATH}`))).status === 200;
+  return { siteDir, scratch, build, vocabulary, facets };
+}
+
+/** Files, their bytes raw and gzipped at level 6, and the largest one's raw bytes. */
+export type FileTotals = { files: number; bytes: number; gzipBytes: number; largestBytes: number };
+
+/** Every file of the site (dot-files included), and the search data's share. */
+export async function measureSite(siteDir: string): Promise<{ site: FileTotals; search: FileTotals }> {
+  const empty = (): FileTotals => ({ files: 0, bytes: 0, gzipBytes: 0, largestBytes: 0 });
+  const [site, search] = [empty(), empty()];
+  for (const file of await glob("**/*", { cwd: siteDir, absolute: true, dot: true, onlyFiles: true })) {
+    const data = await readFile(file);
+    const gzipBytes = gzipSync(data, { level: 6 }).byteLength;
+    for (const totals of isSearchFile(relative(siteDir, file).split(sep).join("/")) ? [site, search] : [site]) {
+      Object.assign(totals, { files: totals.files + 1, bytes: totals.bytes + data.byteLength, gzipBytes: totals.gzipBytes + gzipBytes });
+      totals.largestBytes = Math.max(totals.largestBytes, data.byteLength);
+    }
+  }
+  return { site, search };
+}
