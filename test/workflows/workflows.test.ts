@@ -1,6 +1,6 @@
 /**
  * The GitHub Actions workflows: `.github/workflows/daily.yml` (the daily
- * catalog build and Cloudflare Pages deploy) and `ci.yml` (the test suite on
+ * catalog build and Cloudflare Workers deploy) and `ci.yml` (the test suite on
  * Node 20, 22 and 24).
  *
  * Both are validated against SchemaStore's `github-workflow.json` (the schema
@@ -35,6 +35,7 @@ interface Step {
   readonly if?: string | boolean;
   readonly uses?: string;
   readonly run?: string;
+  readonly "working-directory"?: string;
   readonly with?: Readonly<Record<string, unknown>>;
   readonly env?: Readonly<Record<string, unknown>>;
   readonly "continue-on-error"?: unknown;
@@ -99,7 +100,7 @@ const usesAction = (action: string) => (step: Step) => step.uses?.split("@")[0] 
 const runsExactly = (command: string) => (step: Step) => step.run?.trim() === command;
 const runsCatalogBuild = (step: Step) => /\bnpx plugin-catalog build\b/.test(step.run ?? "");
 const isDeploy = (step: Step) =>
-  usesAction("cloudflare/wrangler-action")(step) || /\bwrangler(@\S+)? pages deploy\b/.test(step.run ?? "");
+  usesAction("cloudflare/wrangler-action")(step) || /\bwrangler(@\S+)? (pages )?deploy\b/.test(step.run ?? "");
 const isReportUpload = (step: Step) => usesAction("actions/upload-artifact")(step) && step.with?.["path"] === "build-report.json";
 const writesStepSummary = (step: Step) => /GITHUB_STEP_SUMMARY/.test(step.run ?? "") && /build-report\.json/.test(step.run ?? "");
 
@@ -289,22 +290,28 @@ describe("daily.yml", () => {
     for (const step of steps) expect(step["continue-on-error"], step.name).toBeUndefined();
   });
 
-  it("deploys dist/ to Cloudflare Pages only after a successful build", () => {
+  it("deploys dist/ to Cloudflare Workers only after a successful build", () => {
     const build = findStep(steps, runsCatalogBuild, "builds the catalog");
-    const deployIndex = stepIndex(steps, isDeploy, "deploys to Cloudflare Pages");
+    const deployIndex = stepIndex(steps, isDeploy, "deploys to Cloudflare Workers");
     const deploy = steps[deployIndex]!;
     expect(deployIndex).toBeGreaterThan(steps.indexOf(build));
     // Without a status function an `if` means `success() && …`; with one it must not be a permissive one.
     const condition = String(deploy.if ?? "");
     expect(condition).not.toMatch(/\b(always|failure|cancelled)\s*\(|!\s*success\s*\(/);
     if (condition !== "") expect(condition).toContain(`steps.${build.id}.outcome == 'success'`);
-    if (deploy.run !== undefined) {
-      expect(deploy.run).toMatch(/\bwrangler@3\.\d+\.\d+ pages deploy dist --project-name "\$PAGES_PROJECT"/);
-      expect(deploy.env?.["PAGES_PROJECT"]).toBe("${{ vars.PAGES_PROJECT }}");
-    }
+    // From the site directory, whose wrangler.jsonc describes the deployment, with the repository's own wrangler.
+    expect(deploy["working-directory"]).toBe("dist");
+    expect(deploy.run?.trim()).toBe('npx --no-install wrangler deploy --name "$WORKER_NAME"');
+    expect(deploy.env?.["WORKER_NAME"]).toBe("${{ vars.WORKER_NAME }}");
     const env = { ...deploy.env, ...deploy.with };
     expect(String(env["CLOUDFLARE_API_TOKEN"] ?? env["apiToken"])).toBe("${{ secrets.CLOUDFLARE_API_TOKEN }}");
     expect(String(env["CLOUDFLARE_ACCOUNT_ID"] ?? env["accountId"])).toBe("${{ secrets.CLOUDFLARE_ACCOUNT_ID }}");
+  });
+
+  it("deploys with a wrangler pinned in package.json, never one fetched at run time", async () => {
+    const manifest = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
+    expect(manifest.devDependencies?.["wrangler"], "an exact version").toMatch(/^\d+\.\d+\.\d+$/);
+    for (const step of steps) expect(step.run ?? "", step.name).not.toMatch(/\bnpx\s+(--yes|-y)\b|\bwrangler@/);
   });
 
   it("uploads the build report as an artifact whenever there is one", () => {
@@ -314,10 +321,11 @@ describe("daily.yml", () => {
     expect(String(upload.if)).toContain("hashFiles('build-report.json') != ''");
   });
 
-  it("summarizes the build report on the run's page whenever there is one", () => {
+  it("summarizes the build report on the run's page whenever there is one, with the CLI's own summary", () => {
     const summary = findStep(steps, writesStepSummary, "writes the report to $GITHUB_STEP_SUMMARY");
     expect(String(summary.if)).toContain("always()");
     expect(String(summary.if)).toContain("hashFiles('build-report.json') != ''");
+    expect(summary.run?.trim()).toBe('npx plugin-catalog report build-report.json --markdown "$GITHUB_STEP_SUMMARY"');
   });
 
   describe("its scripts", () => {
@@ -329,7 +337,7 @@ describe("daily.yml", () => {
       await rm(dir, { recursive: true, force: true });
     });
 
-    it("the summary script turns a real report into a table on $GITHUB_STEP_SUMMARY", async () => {
+    it("the summary step turns a real report into a table on $GITHUB_STEP_SUMMARY (through the real CLI)", async () => {
       const report = emptyReport("2026-01-02T02:00:00.000Z");
       report.members = 1234;
       report.listed = 1200;
@@ -339,24 +347,36 @@ describe("daily.yml", () => {
       report.mirrors.gitlab = { found: 30, missing: 2, keptPrevious: 0, unreadNoPrevious: 0 };
       report.requests = { registry: 1300, github: 14, gitlab: 3 };
       report.retries = { registry: 4, github: 1, gitlab: 0 };
+      report.rateLimits.github = { pauses: 2, pausedMs: 3100 };
+      report.platformsDown.gitlab = "down: 5 requests in a row failed, the last with HTTP 503 (POST https://gitlab.com/api/graphql)";
       report.cappedKeywords = [{ keyword: "acme-plugin", total: 12000 }];
       const site = join(dir, "summary");
-      await mkdir(site, { recursive: true });
+      const bin = join(site, "bin");
+      await mkdir(bin, { recursive: true });
       await writeFile(join(site, "build-report.json"), JSON.stringify(report, null, 2));
+      // A stand-in npx that runs this checkout's compiled CLI, as npx does after npm ci.
+      const cli = join(REPO_ROOT, "lib", "src", "cli", "main.js");
+      await writeFile(join(bin, "npx"), `#!/usr/bin/env bash\n[ "$1" = plugin-catalog ] || exit 127\nshift\nexec "${process.execPath}" "${cli}" "$@"\n`);
+      await chmod(join(bin, "npx"), 0o755);
       const summaryFile = join(site, "summary.md");
+      await writeFile(summaryFile, "## An earlier step's summary\n");
       const summary = findStep(steps, writesStepSummary, "writes the report to $GITHUB_STEP_SUMMARY");
 
-      const result = await runScript(summary.run!, site, { GITHUB_STEP_SUMMARY: summaryFile });
+      const result = await runScript(summary.run!, site, { GITHUB_STEP_SUMMARY: summaryFile, PATH: `${bin}:${process.env["PATH"] ?? ""}` });
       expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain("members: 1,234 (listed 1,200)");
       const text = await readFile(summaryFile, "utf8");
+      expect(text.startsWith("## An earlier step's summary\n"), "appended, not replaced").toBe(true);
       expect(text).toContain("| members | 1,234 (listed 1,200) |");
       expect(text).toContain("| exclusions | 3 by config, 17 deprecated, 2 unpublished, 1 not found |");
       expect(text).toContain("| malformed | 5 skipped |");
       expect(text).toContain("| GitHub mirrors | 1,100 found, 7 missing, 42 kept previous counts, 1 unread |");
       expect(text).toContain("| GitLab mirrors | 30 found, 2 missing, 0 kept previous counts, 0 unread |");
       expect(text).toContain("| requests | registry 1,300, GitHub 14, GitLab 3 (retries 4 / 1 / 0) |");
-      expect(text).toContain("keyword `acme-plugin` matches 12,000 packages");
-      expect(text).not.toContain("?");
+      expect(text).toContain("| rate limits | GitHub paused 2 times, 3.1 s in all |");
+      expect(text).toMatch(/\| GitLab given up \| down: 5 requests in a row failed, the last with HTTP 503 .*last known counts \|/);
+      expect(text).toContain('keyword "acme-plugin" matches 12,000 packages');
+      expect(text).not.toContain("undefined");
     });
 
     it("the build script passes --previous \"$SITE_URL\", or nothing on a first build", async () => {
@@ -386,7 +406,7 @@ describe("daily.yml", () => {
       const complete = {
         FIRST_BUILD: "",
         SITE_URL: "https://plugins.example.org",
-        PAGES_PROJECT: "plugins",
+        WORKER_NAME: "plugin-catalog",
         HAS_CLOUDFLARE_SECRETS: "true",
         HAS_CATALOG_GITHUB_TOKEN: "true",
       };
@@ -400,7 +420,9 @@ describe("daily.yml", () => {
       for (const [env, error] of [
         [{ SITE_URL: "" }, "SITE_URL"],
         [{ SITE_URL: "", FIRST_BUILD: "false" }, "SITE_URL"],
-        [{ PAGES_PROJECT: "" }, "PAGES_PROJECT"],
+        [{ WORKER_NAME: "" }, "WORKER_NAME is not set"],
+        [{ WORKER_NAME: "Plugin_Catalog" }, "WORKER_NAME is not a Worker name"],
+        [{ WORKER_NAME: "-plugins" }, "WORKER_NAME is not a Worker name"],
         [{ HAS_CLOUDFLARE_SECRETS: "false" }, "Cloudflare secrets"],
       ] as const) {
         const result = await run(env);
@@ -410,19 +432,24 @@ describe("daily.yml", () => {
     });
   });
 
-  it("uses only flags that the real `plugin-catalog build` accepts", async () => {
+  it("uses only commands and flags that the real `plugin-catalog` accepts", async () => {
     const invocations = steps.flatMap((step) => (step.run ?? "").split("\n").filter((line) => /\bnpx plugin-catalog\b/.test(line)));
     expect(invocations.length).toBeGreaterThan(0);
-    const help = await runCli(["build", "--help"]);
-    expect(help.code, help.stderr).toBe(0);
-    const used = new Set<string>();
+    const used = new Map<string, Set<string>>();
     for (const line of invocations) {
       const words = line.trim().split(/\s+/);
-      expect(words.slice(0, 3), line).toStrictEqual(["npx", "plugin-catalog", "build"]);
-      for (const word of words) if (word.startsWith("--")) used.add(word.split("=")[0]!);
+      expect(words.slice(0, 2), line).toStrictEqual(["npx", "plugin-catalog"]);
+      const flags = used.get(words[2]!) ?? new Set<string>();
+      for (const word of words) if (word.startsWith("--")) flags.add(word.split("=")[0]!);
+      used.set(words[2]!, flags);
     }
-    expect([...used]).toEqual(expect.arrayContaining(["--config", "--out", "--previous"]));
-    for (const flag of used) expect(help.stdout, `build --help lists ${flag}`).toMatch(new RegExp(`^\\s+(-\\w, )?${flag}\\b`, "m"));
+    expect([...used.keys()].sort()).toStrictEqual(["build", "report"]);
+    expect([...used.get("build")!]).toEqual(expect.arrayContaining(["--config", "--out", "--previous"]));
+    for (const [command, flags] of used) {
+      const help = await runCli([command, "--help"]);
+      expect(help.code, help.stderr).toBe(0);
+      for (const flag of flags) expect(help.stdout, `${command} --help lists ${flag}`).toMatch(new RegExp(`^\\s+(-\\w, )?${flag}\\b`, "m"));
+    }
   });
 });
 
