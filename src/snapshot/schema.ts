@@ -110,7 +110,9 @@ export const snapshotSchema = z
 function checkDerivedFields(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message });
   firstCaseInsensitiveDuplicate(plugin.tags, (i) => issue(["tags", i], "duplicates an earlier tag (case-insensitively)"));
-  plugin.tags.forEach((tag, i) => tag !== tag.trim() && issue(["tags", i], "must be trimmed"));
+  plugin.tags.forEach((tag, i) => {
+    if (tag !== tag.trim()) issue(["tags", i], "must be trimmed");
+  });
   firstCaseInsensitiveDuplicate(plugin.mirrors.map((m) => `${m.platform}:${m.path}`), (i) => issue(["mirrors", i], "names the same repository as an earlier mirror"));
 }
 

@@ -7,7 +7,12 @@ async function countingShim(plugins: number) {
   const files = await buildSite(generateSnapshot({ plugins, seed: 3 }));
   const reads: string[] = [];
   const shim = createShim({
-    reader: { read: async (path) => (reads.push(path), files.get(path) ?? null) },
+    reader: {
+      read: async (path) => {
+        reads.push(path);
+        return files.get(path) ?? null;
+      },
+    },
   });
   const get = async (query: string) => {
     const response = await shim(new Request(`http://x/api/plugins?${query}`));

@@ -77,7 +77,10 @@ describe("RecordStore", () => {
 
   function store(maxBytes: number) {
     const reads: string[] = [];
-    const records = new RecordStore(SIZE, maxBytes, async (file) => (reads.push(file), files.get(file)!));
+    const records = new RecordStore(SIZE, maxBytes, async (file) => {
+      reads.push(file);
+      return files.get(file)!;
+    });
     return { records, reads };
   }
 

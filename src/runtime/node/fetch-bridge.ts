@@ -29,7 +29,9 @@ export function toFetchRequest(request: NodeRequestLike, origin: string): Reques
 
 export async function writeFetchResponse(target: NodeResponseLike, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   // Set by http-server for its static files; it does not hold for API answers.
   target.removeHeader("accept-ranges");
   target.writeHead(response.status, headers);

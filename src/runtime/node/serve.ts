@@ -43,7 +43,10 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
 
 function apiMiddleware(shim: FetchHandler) {
   return (request: NodeRequestLike, response: NodeResponseLike, next: () => void): void => {
-    if (!(request.url ?? "").startsWith("/api/")) return next();
+    if (!(request.url ?? "").startsWith("/api/")) {
+      next();
+      return;
+    }
     const origin = `http://${request.headers.host ?? "localhost"}`;
     void shim(toFetchRequest(request, origin)).then((answer) => writeFetchResponse(response, answer));
   };

@@ -77,7 +77,10 @@ export class HostGate {
   /** A failed attempt. Rate limits are no sign of an outage (`pause` handles them); a refusal such as a 404 is an answer. */
   failed(error: unknown): void {
     if (error instanceof RateLimitedError || error instanceof HostDownError) return;
-    if (!isTransient(error)) return this.answered();
+    if (!isTransient(error)) {
+      this.answered();
+      return;
+    }
     this.failuresInARow++;
     if (this.failuresInARow >= this.options.failuresToDown) {
       this.giveUp(`down: ${this.failuresInARow} requests in a row failed, the last with ${describeFailure(error)}`);

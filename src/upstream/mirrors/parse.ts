@@ -42,7 +42,7 @@ function urlField(value: unknown): string | undefined {
 }
 
 function fromGitUrl(url: string): MirrorRef | undefined {
-  let info;
+  let info: ReturnType<typeof hostedGitInfo.fromUrl>;
   try {
     info = hostedGitInfo.fromUrl(url.trim(), { noCommittish: true });
   } catch {
