@@ -1,5 +1,5 @@
 /**
- * The three total orders of CONTRACT section 3. The build computes them once;
+ * The three total orders of docs/API.md#sorting. The build computes them once;
  * the query path only reads the resulting rank lists.
  */
 import type { Plugin, SortKey } from "./plugin.js";

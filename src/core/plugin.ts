@@ -1,6 +1,6 @@
 /**
  * The catalog's public record: exactly the keys, in exactly the order, that
- * CONTRACT section 2 lists for a Plugin.
+ * docs/API.md#listing-response lists for a Plugin.
  */
 export interface Plugin {
   slug: string;

@@ -1,6 +1,6 @@
 /**
  * Text normalization shared by the index build and the query path, so that
- * both sides see the same terms (CONTRACT section 4): NFKD with combining
+ * both sides see the same terms (docs/API.md#search): NFKD with combining
  * marks removed, lower-cased, split at every character that is not a letter
  * or a digit.
  */

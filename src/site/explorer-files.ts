@@ -1,5 +1,5 @@
 /**
- * The explorer page (CONTRACT section 8): static files from
+ * The explorer page (docs/API.md#explorer-page): static files from
  * `templates/explorer/`, served at the site's root, that talk only to the
  * public API on the same origin.
  */

@@ -1,5 +1,5 @@
 /**
- * README Markdown reduced to the words a reader sees (CONTRACT section 4):
+ * README Markdown reduced to the words a reader sees (docs/API.md#search):
  * fenced code blocks, HTML tags with their attributes, link targets and
  * images (alt text included) contribute nothing; link text counts.
  *

@@ -23,7 +23,7 @@ export function checkOk<T extends TimedAnswer>(answer: T, path: string): T {
   return answer;
 }
 
-/** The `total` of a 200 API body, read from its first key (CONTRACT section 2 fixes the key order). */
+/** The `total` of a 200 API body, read from its first key (docs/API.md#listing-response fixes the key order). */
 export function totalOf(body: Uint8Array): number {
   const head = decoder.decode(body.subarray(0, 32));
   const total = /^\{"total":(\d+),/.exec(head)?.[1];

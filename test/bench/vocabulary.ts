@@ -53,7 +53,7 @@ export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
 
 export type FilterChoice = { readonly category?: string; readonly author?: string; readonly web?: boolean };
 
-/** How many plugins pass these filters (CONTRACT section 2: case-insensitive, one leading `@` ignored). */
+/** How many plugins pass these filters (docs/API.md#parameters: case-insensitive, one leading `@` ignored). */
 export function countMatching(vocabulary: Vocabulary, { category, author, web }: FilterChoice): number {
   const [tag, login] = [category?.toLowerCase(), author?.replace(/^@/, "").toLowerCase()];
   const passes = (plugin: PluginFacts): boolean =>

@@ -1,4 +1,4 @@
-/** CONTRACT section 4 normalization, in the pure core: foldText, splitWords, codePointLength. */
+/** Normalization (docs/API.md#normalization), in the pure core: foldText, splitWords, codePointLength. */
 import { describe, expect, it } from "vitest";
 import { codePointLength, foldText, splitWords } from "../../src/core/text.js";
 

@@ -13,7 +13,7 @@ export const CATEGORIES = ["acme-category-charts", "acme-category-ais", "acme-ca
 export const WEB_UI_KEYWORD = "acme-webapp";
 export const BUILT_AT = "2025-03-04T02:00:00.000Z";
 
-/** The config `build` reads (CONTRACT section 5). */
+/** The config `build` reads (docs/API.md#configuration). */
 export const CONFIG = {
   keywords: ["acme-plugin"],
   categories: [...CATEGORIES],

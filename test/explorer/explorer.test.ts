@@ -1,5 +1,5 @@
 /**
- * The explorer page (CONTRACT section 8) in a real browser: a site built and
+ * The explorer page (docs/API.md#explorer-page) in a real browser: a site built and
  * served by the CLI, driven through headless Chromium. Every expectation is
  * the API's own answer for the same view, so the page is checked against the
  * API rather than against hand-written data.

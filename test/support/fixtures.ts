@@ -1,6 +1,6 @@
 /**
  * Small, valid catalog snapshots for the tests, and the hand-crafted catalogs
- * that the contract suite uses to expose each rule of CONTRACT sections 2–4.
+ * that the contract suite uses to expose each rule of docs/API.md (listing, sorting, search).
  *
  * `makeSnapshot` checks every catalog against the snapshot schema, so a
  * fixture mistake fails loudly here rather than as a puzzling API answer.
@@ -57,7 +57,7 @@ export function makeSnapshot(plugins: readonly SnapshotPlugin[], generatedAt: st
   return snapshot;
 }
 
-/** The Plugin object the API must show for a snapshot record (CONTRACT section 2, key order included). */
+/** The Plugin object the API must show for a snapshot record (docs/API.md#listing-plugins, key order included). */
 export interface WirePlugin {
   slug: string;
   npmName: string;
@@ -160,7 +160,7 @@ export const SORT_PLUGINS: readonly SnapshotPlugin[] = [
 
 export const SORT = makeSnapshot(SORT_PLUGINS);
 
-/** Expected slug orders for SORT, worked out by hand from CONTRACT section 3. */
+/** Expected slug orders for SORT, worked out by hand from docs/API.md#sorting. */
 export const SORT_EXPECTED = {
   stars: ["z", "a-b", "a.b", "a0", "a10", "a9", "a_b", "ab", "a~", "b", "0"],
   recent: ["a9", "a0", "a10", "a_b", "ab", "a~", "z", "0", "b", "a-b", "a.b"],

@@ -1,5 +1,5 @@
 /**
- * Query and document terms (CONTRACT section 4): normalized words, English
+ * Query and document terms (docs/API.md#search): normalized words, English
  * stop words dropped, the rest stemmed with lunr's Porter stemmer. Both the
  * index build and the query path call these, so they cannot disagree.
  */

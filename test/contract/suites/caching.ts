@@ -1,4 +1,4 @@
-/** CONTRACT section 2, "HTTP behaviour": strong ETag, If-None-Match → 304, Last-Modified, Cache-Control ≤ 1 hour. */
+/** docs/API.md#http-behaviour: strong ETag, If-None-Match → 304, Last-Modified, Cache-Control ≤ 1 hour. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE, CORE_NEXT_DAY, SINGLE } from "../../support/fixtures.js";
 import { call, parseCacheControl, type Reply } from "../../support/http.js";

@@ -1,4 +1,4 @@
-/** CONTRACT section 2, "Errors": problem+json for 400, 404, 405 (503 has its own file: it needs a broken catalog). */
+/** docs/API.md#errors: problem+json for 400, 404, 405 (503 has its own file: it needs a broken catalog). */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE } from "../../support/fixtures.js";
 import { call, headerList } from "../../support/http.js";

@@ -1,4 +1,4 @@
-/** CONTRACT section 2: category, author, web, and filters combining with AND. */
+/** docs/API.md#listing-plugins: category, author, web, and filters combining with AND. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE, CORE_PLUGINS } from "../../support/fixtures.js";
 import { call, pluginsPath } from "../../support/http.js";

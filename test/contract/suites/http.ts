@@ -1,4 +1,4 @@
-/** CONTRACT section 2, "HTTP behaviour": HEAD, OPTIONS, CORS on every response. */
+/** docs/API.md#http-behaviour: HEAD, OPTIONS, CORS on every response. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE } from "../../support/fixtures.js";
 import { call, headerList } from "../../support/http.js";

@@ -1,4 +1,4 @@
-/** CONTRACT section 2 (page, per_page, pages, page past the end) and section 3 ("every order is total, so paging is stable"). */
+/** docs/API.md#paging and #sorting ("every order is total, so paging is stable"). */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE, SORT, SORT_EXPECTED } from "../../support/fixtures.js";
 import { call, pluginsPath } from "../../support/http.js";

@@ -1,4 +1,4 @@
-/** CONTRACT section 2: the parameters table, defaults, empty = absent, unknown, repeated, all problems at once. */
+/** docs/API.md#listing-plugins: the parameters table, defaults, empty = absent, unknown, repeated, all problems at once. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE, CORE_PLUGINS } from "../../support/fixtures.js";
 import { call, pluginsPath } from "../../support/http.js";

@@ -1,5 +1,5 @@
 /**
- * CONTRACT section 4, README text: "Markdown reduced to its words: fenced
+ * docs/API.md#readme-text: "Markdown reduced to its words: fenced
  * code blocks, HTML tags with their attributes, link targets and images, alt
  * text included, contribute nothing; link text counts".
  */

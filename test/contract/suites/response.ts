@@ -1,4 +1,4 @@
-/** CONTRACT section 2, "Response 200": exact keys, order, types, values from the catalog. */
+/** docs/API.md#listing-response: exact keys, order, types, values from the catalog. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE, CORE_PLUGINS, EMPTY, wireView } from "../../support/fixtures.js";
 import { call } from "../../support/http.js";

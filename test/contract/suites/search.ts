@@ -1,4 +1,4 @@
-/** CONTRACT section 4: fields, normalization, stop words, stemming, AND, last-term prefix, order, Lunr syntax as text. */
+/** docs/API.md#search: fields, normalization, stop words, stemming, AND, last-term prefix, order, Lunr syntax as text. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEARCH } from "../../support/fixtures.js";
 import { call, pluginsPath } from "../../support/http.js";

@@ -1,4 +1,4 @@
-/** CONTRACT section 3: the three orders and their tie-breaks. */
+/** docs/API.md#sorting: the three orders and their tie-breaks. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORE, SORT, SORT_EXPECTED } from "../../support/fixtures.js";
 import { call, pluginsPath } from "../../support/http.js";

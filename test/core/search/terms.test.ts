@@ -1,4 +1,4 @@
-/** CONTRACT section 4 query terms, in the pure core: isStopWord, stem, parseSearchText. */
+/** Query terms (docs/API.md#search), in the pure core: isStopWord, stem, parseSearchText. */
 import lunr from "lunr";
 import { describe, expect, it } from "vitest";
 import { isStopWord, parseSearchText, stem } from "../../../src/core/search/terms.js";
