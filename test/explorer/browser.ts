@@ -3,14 +3,13 @@
  * CLI, `plugin-catalog serve` on an ephemeral port, and one headless
  * Chromium (Debian's, driven by playwright-core) for the whole file.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
-import { CLI, REPO_ROOT, runCli } from "../support/targets.js";
+import { runCli, startServeProcess } from "../support/targets.js";
 
 export const CHROMIUM = process.env.PLUGIN_CATALOG_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -86,39 +85,7 @@ export async function buildAndServe(snapshot: CatalogSnapshot, config: unknown):
   }
 }
 
-function serve(site: string): Promise<ServedSite> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "serve", site, "--port", "0", "--host", "127.0.0.1"], {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
-    });
-    let stdout = "";
-    let stderr = "";
-    const exited = new Promise<void>((done) => child.once("exit", () => done()));
-    const close = async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(timer);
-    };
-    const timer = setTimeout(() => {
-      void close();
-      reject(new Error(`serve printed no API line within 20 s\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, 20_000);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      const api = /^API: (http:\/\/127\.0\.0\.1:\d+)\/api\/plugins$/m.exec(stdout);
-      if (api?.[1]) {
-        clearTimeout(timer);
-        resolve({ baseUrl: api[1], printed: stdout, close });
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${String(code)}\nstdout: ${stdout}\nstderr: ${stderr}`));
-    });
-  });
+async function serve(site: string): Promise<ServedSite> {
+  const server = await startServeProcess(site);
+  return { baseUrl: server.baseUrl, printed: server.stdout(), close: server.stop };
 }

@@ -9,49 +9,18 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FacetCounts } from "../../src/core/facets.js";
+import type { Plugin } from "../../src/core/plugin.js";
+import type { PluginPage } from "../../src/core/response.js";
+import type { CatalogStatus } from "../../src/core/status.js";
 import { REPO_ROOT } from "../support/targets.js";
 import { launchBrowser, buildAndServe, type Browser, type ServedSite } from "./browser.js";
 import { CONFIG, PEOPLE, explorerCatalog } from "./catalog.js";
 
-interface WirePlugin {
-  slug: string;
-  npmName: string;
-  name: string;
-  description: string;
-  version: string;
-  license: string;
-  homepage: string | null;
-  totalStars: number;
-  totalForks: number;
-  hasWebUi: boolean;
-  publishedAt: string;
-  updatedAt: string;
-  tags: string[];
-}
-interface PluginsPage {
-  total: number;
-  page: number;
-  perPage: number;
-  pages: number;
-  plugins: WirePlugin[];
-}
-interface Facets {
-  total: number;
-  categories: { category: string; count: number }[];
-  uncategorized: number;
-  webUi: number;
-}
-interface SourceStatus {
-  readAt: string | null;
-  items: number;
-  stale: number;
-  staleSince: string | null;
-}
-interface Status {
-  builtAt: string;
-  plugins: number;
-  sources: Record<"npm" | "github" | "gitlab", SourceStatus>;
-}
+type WirePlugin = Plugin;
+type PluginsPage = PluginPage;
+type Facets = FacetCounts;
+type Status = CatalogStatus;
 interface Problem {
   title: string;
   detail: string;

@@ -6,6 +6,7 @@
  * while GitHub is fresh again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogStatus } from "../../src/core/status.js";
 import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
 import { createFsReader } from "../../src/runtime/node/fs-reader.js";
 import { createWorld, outage, respond } from "../fakes/index.js";
@@ -16,17 +17,7 @@ import { buildDayOne, describeRun, packumentOf, runBuild, Scratch, type CliResul
 const TOKENS = { GITHUB_TOKEN: "ghp_status_test_token", GITLAB_TOKEN: "glpat-status-test" };
 const CATEGORIES = ["acme-category-charts", "no-such-category"];
 
-interface Source {
-  readAt: string | null;
-  items: number;
-  stale: number;
-  staleSince: string | null;
-}
-interface Status {
-  builtAt: string;
-  plugins: number;
-  sources: Record<"npm" | "github" | "gitlab", Source>;
-}
+type Status = CatalogStatus;
 
 async function answer<T>(site: string, path: string): Promise<T> {
   const reply = await call(shimTarget(createFsReader(site)), path);

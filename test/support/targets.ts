@@ -115,7 +115,8 @@ export async function buildSiteWithCli(snapshot: CatalogSnapshot, dir: string): 
 export interface ServeProcess {
   readonly baseUrl: string;
   readonly child: ChildProcess;
-  /** Everything the process wrote to stderr so far. */
+  /** Everything the process wrote to stdout and stderr so far. */
+  stdout(): string;
   stderr(): string;
   stop(): Promise<void>;
 }
@@ -154,7 +155,7 @@ export function startServeProcess(siteDir: string, timeoutMs = 20_000): Promise<
       if (match && !settled) {
         settled = true;
         clearTimeout(timer);
-        resolvePromise({ baseUrl: `http://127.0.0.1:${match[1]}`, child, stderr: () => stderr, stop });
+        resolvePromise({ baseUrl: `http://127.0.0.1:${match[1]}`, child, stdout: () => stdout, stderr: () => stderr, stop });
       }
     });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
