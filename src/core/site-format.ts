@@ -17,8 +17,12 @@ export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
 export const SITE_FORMAT_VERSION = 4 as const;
 
-/** Plugins per record shard: the largest `per_page`, so any page spans at most two shards. */
-export const SHARD_SIZE = 100;
+/**
+ * Plugins per record shard: at least the largest `per_page`, so any page spans at most two shards;
+ * twice that, so that the scattered results of a search touch fewer shards (reads cost an edge
+ * isolate more than bytes do).
+ */
+export const SHARD_SIZE = 200;
 export const DEFAULT_PER_PAGE = 50;
 
 export type OtherSortKey = Exclude<SortKey, "stars">;
@@ -34,8 +38,15 @@ export interface SiteManifest {
   readonly shardSize: number;
   /** Plugins per chunk of a group (see `SetPackHeader.groups`). */
   readonly groupChunk: number;
-  /** `RecordFile`s per sort order; in `stars` order a plugin's ordinal is its position. */
-  readonly records: Readonly<Record<SortKey, readonly string[]>>;
+  /** `RecordFile`s per sort order, `shardSize` plugins each; in `stars` order a plugin's ordinal is its position. */
+  readonly records: Readonly<Record<SortKey, FileSeries>>;
+  /**
+   * The `stars` order again, in `RecordFile`s of `fineShardSize` plugins: for the records of a
+   * page of few, scattered results (a rare search term), where every record is a read of its own
+   * whatever the layout, these reads are the smallest.
+   */
+  readonly fineShards: FileSeries;
+  readonly fineShardSize: number;
   /** Per non-`stars` order, its positions' ordinals: `plugins` words. */
   readonly orders: Readonly<Record<OtherSortKey, string>>;
   /**
@@ -43,10 +54,10 @@ export interface SiteManifest {
    * `web`, `uncategorized` and each configured category's `tag:` set; its header lists the categories.
    */
   readonly filters: string;
-  /** `SetPack`s of every `tag:<tag>` and `author:<login>` set (lower-cased), the pack of a key being `keyBucket(key, keys.length)`. */
-  readonly keys: readonly string[];
+  /** `SetPack`s of every `tag:<tag>` and `author:<login>` set (lower-cased); a key's is pack `keyBucket(key, <number of packs>)`. */
+  readonly keys: FileSeries;
   /** The shim's search data: `SetPack`s of the indexed terms' postings, in term order. */
-  readonly postings: readonly PostingsBlockEntry[];
+  readonly postings: PostingsBlocks;
   /** The Lunr index, for other consumers (`SearchDirectoryFile`); the shim reads `postings` instead. */
   readonly search: string;
   /** The exact body of `/api/status`. */
@@ -60,8 +71,32 @@ export interface SiteManifest {
 /** The build report of the fetch that produced this catalog (absent for a build from a snapshot file). */
 export const REPORT_PATH = "catalog/report.json";
 
-/** A postings block: its first and last term (code-unit order) and its `SetPack`. */
-export type PostingsBlockEntry = readonly [first: string, last: string, file: string];
+/**
+ * Data files `catalog/data/<name>-<i>.<hash>.bin`, i = 0, 1, …, named in the manifest by their
+ * content hashes alone: at 50,000 plugins the manifest names thousands of files, and every
+ * cold isolate reads it first.
+ */
+export interface FileSeries {
+  readonly name: string;
+  /** The files' content hashes, `HASH_DIGITS` hex digits each, in order. */
+  readonly hashes: string;
+}
+
+export const HASH_DIGITS = 16;
+
+export const seriesLength = (series: FileSeries): number => series.hashes.length / HASH_DIGITS;
+
+/** The path of file `index`, or undefined when the series has none. */
+export function seriesFile(series: FileSeries, index: number): string | undefined {
+  if (!Number.isInteger(index) || index < 0 || index >= seriesLength(series)) return undefined;
+  return `catalog/data/${series.name}-${index}.${series.hashes.slice(HASH_DIGITS * index, HASH_DIGITS * (index + 1))}.bin`;
+}
+
+/** The postings blocks (`SetPack`s) and, for block i, its first and last term (code-unit order) at `bounds[2i]` and `bounds[2i+1]`. */
+export interface PostingsBlocks {
+  readonly files: FileSeries;
+  readonly bounds: readonly string[];
+}
 
 /**
  * The search chunks in term order. Each chunk is a whole serialized Lunr

@@ -5,7 +5,7 @@
  * whole, so no answer can mix two builds.
  */
 import type { SortKey } from "../core/plugin.js";
-import type { OtherSortKey, SiteManifest } from "../core/site-format.js";
+import { type OtherSortKey, type SiteManifest, seriesFile } from "../core/site-format.js";
 import { readBytes, type SiteReader } from "./files.js";
 import { FilterSets } from "./filters.js";
 import { Lru } from "./lru.js";
@@ -38,14 +38,21 @@ export class Catalog {
   /** Unfiltered pages of an order read so far without its order file (see `recordsInOrder`). */
   private readonly pagesWithoutOrder: Record<OtherSortKey, number> = { recent: 0, name: 0 };
 
-  constructor(readonly manifest: SiteManifest, reader: SiteReader, recordCacheBytes = RECORD_CACHE_BYTES) {
+  constructor(
+    readonly manifest: SiteManifest,
+    reader: SiteReader,
+    recordCacheBytes = RECORD_CACHE_BYTES,
+  ) {
     this.size = manifest.plugins;
     this.lastModified = new Date(manifest.builtAt).toUTCString();
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size));
-    const order = (sort: OtherSortKey) => memoize(async () => (this.loadedOrders[sort] = orderOf(await readBytes(reader, manifest.orders[sort]), this.size, manifest.orders[sort])));
+    const order = (sort: OtherSortKey) =>
+      memoize(
+        async () => (this.loadedOrders[sort] = orderOf(await readBytes(reader, manifest.orders[sort]), this.size, manifest.orders[sort])),
+      );
     this.orders = { recent: order("recent"), name: order("name") };
     this.status = memoize(() => readBytes(reader, manifest.status));
     this.catalogParts = () => Promise.all(manifest.catalog.map((part) => readBytes(reader, part)));
@@ -70,7 +77,8 @@ export class Catalog {
   async recordsInOrder(sort: SortKey, start: number, end: number): Promise<Uint8Array[]> {
     let order: Uint32Array | undefined;
     if (sort !== "stars") order = this.loadedOrder(sort) ?? (this.pagesWithoutOrder[sort]++ > 0 ? await this.order(sort) : undefined);
-    const present = order === undefined && sort !== "stars" ? undefined : this.records.present(order?.subarray(start, end) ?? range(start, end));
+    const present =
+      order === undefined && sort !== "stars" ? undefined : this.records.present(order?.subarray(start, end) ?? range(start, end));
     if (present !== undefined) return present;
     const records: Uint8Array[] = [];
     const size = this.manifest.shardSize;
@@ -82,8 +90,14 @@ export class Catalog {
   }
 
   shardFile(sort: SortKey, index: number): string {
-    const file = this.manifest.records[sort][index];
+    const file = seriesFile(this.manifest.records[sort], index);
     if (file === undefined) throw new CatalogUnavailable(`the manifest lists no record shard ${index} for sort ${sort}`);
+    return file;
+  }
+
+  fineShardFile(index: number): string {
+    const file = seriesFile(this.manifest.fineShards, index);
+    if (file === undefined) throw new CatalogUnavailable(`the manifest lists no fine shard ${index}`);
     return file;
   }
 }
@@ -115,7 +129,12 @@ export class AnswerCache {
     if (pending === undefined) {
       pending = compute();
       this.pending.set(key, pending);
-      void pending.then((body) => this.bodies.set(key, body), () => {}).finally(() => this.pending.delete(key));
+      void pending
+        .then(
+          (body) => this.bodies.set(key, body),
+          () => {},
+        )
+        .finally(() => this.pending.delete(key));
     }
     return pending;
   }

@@ -4,13 +4,12 @@
  * unfiltered query skips straight to the sort-ordered shards.
  */
 import { Bitset } from "../core/bitset.js";
-import { pageWindow, type PageWindow } from "../core/paging.js";
-import { isUnfiltered, type CatalogQuery } from "../core/query.js";
+import { type PageWindow, pageWindow } from "../core/paging.js";
+import { type CatalogQuery, isUnfiltered } from "../core/query.js";
 import { renderPageFromJson } from "../core/response.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet } from "./filters.js";
-import { pageRecords, type PagePlugins } from "./page-records.js";
-import { CatalogUnavailable } from "./problem.js";
+import { filesOf, type PagePlugins, pageRecords, readFrom, recordLayout } from "./page-records.js";
 
 export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promise<Uint8Array<ArrayBuffer>> {
   const { page, perPage, sort } = query;
@@ -23,7 +22,7 @@ export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promis
   const matches = await matchingPlugins(catalog, query, filters);
   const total = matches.count();
   const window = pageWindow(total, page, perPage);
-  const plugins = window.start < window.end ? await pagePlugins(catalog, query, matches, window, filters) : { ordinals: [] };
+  const plugins = window.start < window.end ? await pagePlugins(catalog, query, matches, total, window, filters) : { ordinals: [] };
   const records = await pageRecords(catalog, plugins, query.sort, filters);
   return renderPageFromJson({ total, page, perPage, pages: window.pages }, records);
 }
@@ -47,45 +46,70 @@ async function matchingPlugins(catalog: Catalog, query: CatalogQuery, filters: r
 
 /**
  * The page's plugins in sort order. `stars` order is ordinal order. Another order is walked
- * through its order file, unless that is not in memory yet and the matches all lie in one
- * group chunk, whose records carry their positions in every order: then that one file, which
- * the page's records come from anyway, is all it takes.
+ * through its order file, unless that is not in memory yet and the matches are few and their
+ * records at hand or cheap to read (one file, or the page shows them all, so they are read
+ * anyway): a record file tells each record's positions in every order.
  */
-async function pagePlugins(catalog: Catalog, query: CatalogQuery, matches: Bitset, window: PageWindow, filters: readonly FilterSet[]): Promise<PagePlugins> {
+async function pagePlugins(
+  catalog: Catalog,
+  query: CatalogQuery,
+  matches: Bitset,
+  total: number,
+  window: PageWindow,
+  filters: readonly FilterSet[],
+): Promise<PagePlugins> {
   const { sort } = query;
   if (sort === "stars") {
     const ordinals = matches.slice(window.start, window.end);
     return { ordinals, positions: ordinals };
   }
-  const group = catalog.loadedOrder(sort) === undefined ? filters.find((filter) => filter.group?.files.length === 1)?.group : undefined;
-  if (group !== undefined) return orderedInGroup(catalog, matches, group, sort, window, filters);
-  const order = catalog.loadedOrder(sort) ?? (await catalog.order(sort));
-  return membersInOrder(matches, order, window.start, window.end);
+  const known = catalog.loadedOrder(sort);
+  const ordered =
+    known === undefined && total <= FEW_MATCHES ? await orderedByRecords(catalog, matches, total, sort, window, filters) : undefined;
+  return ordered ?? membersInOrder(matches, known ?? (await catalog.order(sort)), window.start, window.end);
 }
 
-async function orderedInGroup(
-  catalog: Catalog, matches: Bitset, group: NonNullable<FilterSet["group"]>, sort: "recent" | "name", window: PageWindow, filters: readonly FilterSet[],
-): Promise<PagePlugins> {
-  const file = group.files[0]!;
-  const contents = await catalog.records.file(file);
-  const holder = filters.find((filter) => filter.group === group)!;
-  const members = matches.slice(0, matches.size);
-  const indexes = holder.set.ranks(members).map((rank) => group.starts[0]! + rank);
-  if (indexes.some((index, i) => contents.ordinals[index] !== members[i])) throw new CatalogUnavailable(`${file} does not hold the group its pack says`);
-  const ranks = contents.ranks[sort];
-  const byRank = indexes.map((index, i) => ({ ordinal: members[i]!, position: ranks[index]! })).sort((a, b) => a.position - b.position);
-  const page = byRank.slice(window.start, window.end);
+/** Matches few enough to be ordered by their records' positions. */
+const FEW_MATCHES = 128;
+
+async function orderedByRecords(
+  catalog: Catalog,
+  matches: Bitset,
+  total: number,
+  sort: "recent" | "name",
+  window: PageWindow,
+  filters: readonly FilterSet[],
+): Promise<PagePlugins | undefined> {
+  const members = matches.slice(0, total);
+  const layout = recordLayout(catalog, { ordinals: members }, "stars", filters);
+  const showsAll = window.start === 0 && window.end === total;
+  if (!showsAll && filesOf(layout) > 1) return undefined;
+  await readFrom(catalog, layout);
+  const positions = members.map((ordinal) => catalog.records.rank(sort, ordinal));
+  // A record cache too small to hold them all: the order file it is.
+  if (positions.some((position) => position === undefined)) return undefined;
+  const page = members
+    .map((ordinal, i) => ({ ordinal, position: positions[i]! }))
+    .sort((a, b) => a.position - b.position)
+    .slice(window.start, window.end);
   return { ordinals: page.map((plugin) => plugin.ordinal), positions: page.map((plugin) => plugin.position) };
 }
 
 /** Members at positions `start..end` of the order, with their positions in it. */
-export function membersInOrder(members: Bitset, order: ArrayLike<number>, start: number, end: number): PagePlugins & { positions: number[] } {
+export function membersInOrder(
+  members: Bitset,
+  order: ArrayLike<number>,
+  start: number,
+  end: number,
+): PagePlugins & { positions: number[] } {
   const ordinals: number[] = [];
   const positions: number[] = [];
+  const words = members.words;
   let rank = 0;
+  // The membership test is spelled out: a cold isolate interprets this loop, and a call per position costs more than the test.
   for (let i = 0; i < order.length && rank < end; i++) {
     const ordinal = order[i]!;
-    if (!members.has(ordinal)) continue;
+    if (((words[ordinal >>> 5] ?? 0) & (1 << (ordinal & 31))) === 0) continue;
     if (rank >= start) {
       ordinals.push(ordinal);
       positions.push(i);

@@ -5,7 +5,16 @@
  * lie, when the site grouped them (small sets only).
  */
 import { Bitset } from "../core/bitset.js";
-import { UNCATEGORIZED_KEY, WEB_KEY, authorKey, keyBucket, tagKey, type SiteManifest } from "../core/site-format.js";
+import {
+  authorKey,
+  keyBucket,
+  type SiteManifest,
+  seriesFile,
+  seriesLength,
+  tagKey,
+  UNCATEGORIZED_KEY,
+  WEB_KEY,
+} from "../core/site-format.js";
 import { readBytes, type SiteReader } from "./files.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";
@@ -68,11 +77,15 @@ export class FilterSets {
       const index = pack.find(key);
       return index < 0 ? new Bitset(this.manifest.plugins) : pack.set(index);
     };
-    return { categories, sets: categories.map((category) => setOf(tagKey(category.toLowerCase()))), uncategorized: setOf(UNCATEGORIZED_KEY) };
+    return {
+      categories,
+      sets: categories.map((category) => setOf(tagKey(category.toLowerCase()))),
+      uncategorized: setOf(UNCATEGORIZED_KEY),
+    };
   }
 
   private async keyed(key: string): Promise<FilterSet> {
-    const file = this.manifest.keys[keyBucket(key, this.manifest.keys.length)];
+    const file = seriesFile(this.manifest.keys, keyBucket(key, seriesLength(this.manifest.keys)));
     if (file === undefined) throw new CatalogUnavailable("the manifest lists no filter packs");
     return this.cached(key, () => this.packs.load(file, () => this.readPack(file)));
   }

@@ -52,7 +52,12 @@ export class Lru<K, V> {
     if (kept !== undefined) return kept;
     let pending = this.loading.get(key);
     if (pending === undefined) {
-      pending = load().then((value) => (this.set(key, value), value)).finally(() => this.loading.delete(key));
+      pending = load()
+        .then((value) => {
+          this.set(key, value);
+          return value;
+        })
+        .finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }
     return pending;

@@ -1,10 +1,11 @@
 /**
  * The records of a filtered page. Each record lies in several files: the
- * `stars` shard of its ordinal, the shard of its position in the page's
- * order, and the group chunks of the small filter sets it belongs to. The
- * page's absent records are read from whichever of these layouts needs the
- * fewest files: a page of an author is one group file, where the shards
- * would be one file per plugin.
+ * `stars` shard of its ordinal, its fine shard, the shard of its position in
+ * the page's order, and the group chunks of the small filter sets it belongs
+ * to. The page's absent records are read from whichever of these layouts
+ * needs the fewest files, then the fewest bytes: a page of an author is one
+ * group file, where the shards would be one file per plugin; a page of a few
+ * scattered search results is one fine shard per result.
  */
 import type { SortKey } from "../core/plugin.js";
 import type { Catalog } from "./catalog.js";
@@ -18,51 +19,142 @@ export interface PagePlugins {
   readonly positions?: readonly number[];
 }
 
-/** Absent records by ordinal → the file each is read from (a layout). */
-type Layout = Map<number, string>;
+/**
+ * Records (about half a kilobyte each) an answer may read beyond those it shows: with the manifest,
+ * filter packs, postings and order it reads besides, about a megabyte in all.
+ */
+const RECORD_READ_BUDGET = 1_600;
 
-export async function pageRecords(catalog: Catalog, plugins: PagePlugins, sort: SortKey, filters: readonly FilterSet[]): Promise<Uint8Array[]> {
+/** Where to read each absent record (by ordinal), and how many records each of those files holds. */
+export interface Layout {
+  readonly files: ReadonlyMap<number, string>;
+  readonly sizes: ReadonlyMap<string, number>;
+}
+
+export async function pageRecords(
+  catalog: Catalog,
+  plugins: PagePlugins,
+  sort: SortKey,
+  filters: readonly FilterSet[],
+): Promise<Uint8Array[]> {
   const present = catalog.records.present(plugins.ordinals);
   if (present !== undefined) return present;
   // Taken now: reading files may evict these records, but the bytes in hand stay valid.
   const found = plugins.ordinals.map((ordinal) => catalog.records.get(ordinal));
-  const absent = plugins.ordinals.filter((_, i) => found[i] === undefined);
-  const layout = cheapestLayout(layoutsFor(catalog, plugins, absent, sort, filters));
+  const layout = recordLayout(catalog, plugins, sort, filters);
   const read = await readFrom(catalog, layout);
   return plugins.ordinals.map((ordinal, i) => {
     const record = found[i] ?? read.get(ordinal);
-    if (record === undefined) throw new CatalogUnavailable(`${layout.get(ordinal)} lacks the record of plugin ${ordinal}`);
+    if (record === undefined) throw new CatalogUnavailable(`${layout.files.get(ordinal)} lacks the record of plugin ${ordinal}`);
     return record;
   });
 }
 
-function layoutsFor(catalog: Catalog, plugins: PagePlugins, absent: readonly number[], sort: SortKey, filters: readonly FilterSet[]): Layout[] {
-  const size = catalog.manifest.shardSize;
-  const layouts: Layout[] = [new Map(absent.map((ordinal) => [ordinal, catalog.shardFile("stars", Math.floor(ordinal / size))]))];
+/** The cheapest way to read the absent records of `plugins`. */
+export function recordLayout(catalog: Catalog, plugins: PagePlugins, sort: SortKey, filters: readonly FilterSet[]): Layout {
+  const absent = plugins.ordinals.filter((ordinal) => catalog.records.get(ordinal) === undefined).sort((a, b) => a - b);
+  const candidates = candidatesFor(catalog, plugins, absent, sort, filters);
+  return shrunk(catalog, absent, cheapest(candidates));
+}
+
+/**
+ * One way to read the records: `files[i]` is the file of the i-th smallest absent ordinal, by
+ * index into `path`; each file holds `size` records.
+ */
+interface Candidate {
+  readonly files: readonly number[];
+  readonly size: number;
+  readonly path: (index: number) => string;
+}
+
+function candidatesFor(
+  catalog: Catalog,
+  plugins: PagePlugins,
+  absent: readonly number[],
+  sort: SortKey,
+  filters: readonly FilterSet[],
+): Candidate[] {
+  const { shardSize, fineShardSize } = catalog.manifest;
+  const candidates: Candidate[] = [
+    {
+      files: absent.map((ordinal) => Math.floor(ordinal / shardSize)),
+      size: shardSize,
+      path: (index) => catalog.shardFile("stars", index),
+    },
+    {
+      files: absent.map((ordinal) => Math.floor(ordinal / fineShardSize)),
+      size: fineShardSize,
+      path: (index) => catalog.fineShardFile(index),
+    },
+  ];
   if (sort !== "stars" && plugins.positions !== undefined) {
     const positionOf = new Map(plugins.ordinals.map((ordinal, i) => [ordinal, plugins.positions![i]!]));
-    layouts.push(new Map(absent.map((ordinal) => [ordinal, catalog.shardFile(sort, Math.floor(positionOf.get(ordinal)! / size))])));
+    const files = absent.map((ordinal) => Math.floor(positionOf.get(ordinal)! / shardSize));
+    candidates.push({ files, size: shardSize, path: (index) => catalog.shardFile(sort, index) });
   }
-  for (const { set, group } of filters) if (group !== undefined) layouts.push(groupLayout(set.ranks([...absent].sort((a, b) => a - b)), absent, group));
-  return layouts;
+  for (const { set, group } of filters) if (group !== undefined) candidates.push(groupCandidate(set.ranks(absent), group));
+  return candidates;
 }
 
-/** `ranks[i]`: the rank in the set of the i-th smallest of `absent`. */
-function groupLayout(ranks: readonly number[], absent: readonly number[], group: RecordGroup): Layout {
-  const ascending = [...absent].sort((a, b) => a - b);
-  return new Map(ascending.map((ordinal, i) => [ordinal, group.files[Math.floor(ranks[i]! / group.chunk)] ?? ""]));
+/** `ranks[i]`: the rank in the group's set of the i-th smallest absent ordinal. */
+function groupCandidate(ranks: readonly number[], group: RecordGroup): Candidate {
+  const path = (index: number) => {
+    const file = group.files[index];
+    if (file === undefined) throw new CatalogUnavailable("a filter pack lists fewer group chunks than its set needs");
+    return file;
+  };
+  return { files: ranks.map((rank) => Math.floor(rank / group.chunk)), size: group.chunk, path };
 }
 
-/** The layout of fewest files; on a tie the first (a shard serves more later pages than a group file). */
-function cheapestLayout(layouts: readonly Layout[]): Layout {
-  const files = (layout: Layout) => (Array.from(layout.values()).includes("") ? Infinity : new Set(layout.values()).size);
-  return layouts.reduce((best, layout) => (files(layout) < files(best) ? layout : best));
+const distinct = (files: readonly number[]): number => new Set(files).size;
+
+/**
+ * A read costs a cold isolate far more than its bytes, so the candidate of fewest files wins, then
+ * of fewest bytes, then the first (a shard serves more later pages than a group file), among
+ * those whose bytes stay in budget; when none does (a page of scattered results), among those
+ * within twice the budget; when none does either, the one of fewest bytes.
+ */
+function cheapest(candidates: readonly Candidate[]): Candidate {
+  const costs = candidates.map((candidate) => {
+    const files = distinct(candidate.files);
+    return { candidate, files, records: files * candidate.size };
+  });
+  type Cost = (typeof costs)[number];
+  const fewestFiles = (a: Cost, b: Cost) => a.files < b.files || (a.files === b.files && a.records < b.records);
+  for (const budget of [RECORD_READ_BUDGET, 2 * RECORD_READ_BUDGET]) {
+    const within = costs.filter((cost) => cost.records <= budget);
+    if (within.length > 0) return within.reduce((best, cost) => (fewestFiles(cost, best) ? cost : best)).candidate;
+  }
+  return costs.reduce((best, cost) => (cost.records < best.records ? cost : best)).candidate;
 }
+
+/** The candidate's files, each giving way to a fine shard when its records here all lie in one (same reads, fewer bytes). */
+function shrunk(catalog: Catalog, absent: readonly number[], candidate: Candidate): Layout {
+  const fineSize = catalog.manifest.fineShardSize;
+  const fine = (i: number) => Math.floor(absent[i]! / fineSize);
+  const fineOfFile = new Map<number, number | undefined>();
+  candidate.files.forEach((file, i) => {
+    const shard = fineOfFile.has(file) ? fineOfFile.get(file) : fine(i);
+    fineOfFile.set(file, shard === fine(i) ? shard : undefined);
+  });
+  const files = new Map<number, string>();
+  const sizes = new Map<string, number>();
+  candidate.files.forEach((file, i) => {
+    const shard = candidate.size > fineSize ? fineOfFile.get(file) : undefined;
+    const path = shard === undefined ? candidate.path(file) : catalog.fineShardFile(shard);
+    files.set(absent[i]!, path);
+    sizes.set(path, shard === undefined ? candidate.size : fineSize);
+  });
+  return { files, sizes };
+}
+
+/** How many files a layout reads. */
+export const filesOf = (layout: Layout): number => layout.sizes.size;
 
 /** Reads the layout's files at once; the records asked for, by ordinal. */
-async function readFrom(catalog: Catalog, layout: Layout): Promise<Map<number, Uint8Array>> {
-  const wanted = new Set(layout.keys());
-  const contents = await Promise.all([...new Set(layout.values())].map((file) => catalog.records.file(file)));
+export async function readFrom(catalog: Catalog, layout: Layout): Promise<Map<number, Uint8Array>> {
+  const wanted = new Set(layout.files.keys());
+  const contents = await Promise.all([...layout.sizes.keys()].map((file) => catalog.records.file(file)));
   const records = new Map<number, Uint8Array>();
   for (const { ordinals, records: held } of contents) {
     for (let i = 0; i < ordinals.length; i++) if (wanted.has(ordinals[i]!)) records.set(ordinals[i]!, held[i]!);

@@ -2,7 +2,7 @@
  * Reads a `RecordFile` (core/site-format.ts) in place: each record is a view
  * of the file's bytes, and its ordinal and ranks are views of its words.
  */
-import { RECORD_RANK_ORDERS, type OtherSortKey } from "../core/site-format.js";
+import { type OtherSortKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
 import { CatalogUnavailable } from "./problem.js";
 import { wordsAt } from "./words.js";
 

@@ -11,9 +11,10 @@
  * Records are bytes, not strings: they live outside the JS heap and cost
  * the garbage collector nothing while they are kept.
  */
+import type { OtherSortKey } from "../core/site-format.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
-import { readRecordFile, type RecordFileContents } from "./record-file.js";
+import { type RecordFileContents, readRecordFile } from "./record-file.js";
 
 interface LoadedFile {
   readonly contents: RecordFileContents;
@@ -23,6 +24,8 @@ interface LoadedFile {
 
 export class RecordStore {
   private readonly records: (Uint8Array | undefined)[];
+  /** Each present record's positions in the other orders, from its file. */
+  private readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
   /** The file that supplied each present record: using a record keeps its file recent in the LRU. */
   private readonly suppliers: (string | undefined)[];
   /** Files that supplied at least one record; a file that supplied none is not kept. */
@@ -35,6 +38,7 @@ export class RecordStore {
     private readonly read: (file: string) => Promise<Uint8Array>,
   ) {
     this.records = new Array<Uint8Array | undefined>(size).fill(undefined);
+    this.ranks = { recent: new Uint32Array(size), name: new Uint32Array(size) };
     this.suppliers = new Array<string | undefined>(size).fill(undefined);
     this.files = new Lru<string, LoadedFile>(
       maxBytes,
@@ -63,6 +67,11 @@ export class RecordStore {
   /** The present record of `ordinal`, if any. */
   get(ordinal: number): Uint8Array | undefined {
     return this.records[ordinal];
+  }
+
+  /** The position in `sort` of the plugin of `ordinal`, when its record is present. */
+  rank(sort: OtherSortKey, ordinal: number): number | undefined {
+    return this.records[ordinal] === undefined ? undefined : this.ranks[sort][ordinal];
   }
 
   /**
@@ -105,11 +114,13 @@ export class RecordStore {
 
   /** Fills in the absent records from `loaded`. */
   private supply(file: string, loaded: LoadedFile): void {
-    const { ordinals, records } = loaded.contents;
+    const { ordinals, records, ranks } = loaded.contents;
     for (let i = 0; i < records.length; i++) {
       const ordinal = ordinals[i]!;
       if (this.records[ordinal] !== undefined) continue;
       this.records[ordinal] = records[i];
+      this.ranks.recent[ordinal] = ranks.recent[i]!;
+      this.ranks.name[ordinal] = ranks.name[i]!;
       this.suppliers[ordinal] = file;
       loaded.supplied.push(ordinal);
     }

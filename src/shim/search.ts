@@ -8,10 +8,14 @@
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import type { SearchTerms } from "../core/search/terms.js";
-import type { PostingsBlockEntry } from "../core/site-format.js";
+import { type PostingsBlocks, seriesFile, seriesLength } from "../core/site-format.js";
 import { readBytes, type SiteReader } from "./files.js";
 import { Lru } from "./lru.js";
+import { CatalogUnavailable } from "./problem.js";
 import { SetPack } from "./set-pack.js";
+
+/** A postings block: its first and last term, and its file. */
+type PostingsBlockEntry = readonly [first: string, last: string, file: string];
 
 /** One term's (or the last term's prefixes') matches: cached by `key`, computed from the blocks it needs. */
 interface SearchPart {
@@ -27,11 +31,17 @@ export class SearchIndex {
   private readonly blocks = new Lru<string, SetPack>(BLOCK_CACHE_BYTES, (block) => block.byteLength);
   private readonly sets = new Lru<string, Bitset>(SET_CACHE_ENTRIES);
 
+  private readonly directory: readonly PostingsBlockEntry[];
+
   constructor(
-    private readonly directory: readonly PostingsBlockEntry[],
+    blocks: PostingsBlocks,
     private readonly reader: SiteReader,
     private readonly size: number,
-  ) {}
+  ) {
+    const files = Array.from({ length: seriesLength(blocks.files) }, (_, i) => seriesFile(blocks.files, i)!);
+    if (blocks.bounds.length !== 2 * files.length) throw new CatalogUnavailable("the manifest's postings blocks lack term bounds");
+    this.directory = files.map((file, i) => [blocks.bounds[2 * i]!, blocks.bounds[2 * i + 1]!, file] as const);
+  }
 
   /** Plugins matching every term (CONTRACT section 4). */
   async match(terms: SearchTerms): Promise<Bitset> {
@@ -73,7 +83,9 @@ export class SearchIndex {
       compute: (blocks) => {
         const set = new Bitset(this.size);
         let next = 0;
-        prefixes.forEach((prefix, i) => entries[i] !== undefined && addPrefix(set, blocks[next++]!, prefix));
+        prefixes.forEach((prefix, i) => {
+          if (entries[i] !== undefined) addPrefix(set, blocks[next++]!, prefix);
+        });
         return set;
       },
     };
@@ -114,6 +126,9 @@ const termCount = (block: SetPack): number => block.header.terms ?? block.size;
 function addPrefix(set: Bitset, block: SetPack, prefix: string): void {
   const terms = termCount(block);
   const union = block.find(prefix, terms);
-  if (union >= 0) return block.addTo(set, union);
+  if (union >= 0) {
+    block.addTo(set, union);
+    return;
+  }
   for (let i = block.lowerBound(prefix, 0, terms); i < terms && block.key(i).startsWith(prefix); i++) block.addTo(set, i);
 }

@@ -18,7 +18,11 @@ export class SetPack {
   private readonly body: Uint32Array;
 
   /** @throws CatalogUnavailable when `bytes` are not a set pack over `plugins` plugins. */
-  constructor(bytes: Uint8Array, private readonly plugins: number, private readonly what: string) {
+  constructor(
+    bytes: Uint8Array,
+    private readonly plugins: number,
+    private readonly what: string,
+  ) {
     const headerLength = bytes.byteLength >= 4 ? wordsAt(bytes.slice(0, 4), 0, 1)[0]! : -1;
     const bodyStart = (4 + headerLength + 3) & ~3;
     if (headerLength < 0 || bodyStart > bytes.byteLength || bytes.byteLength % 4 !== 0) throw this.broken();
@@ -62,8 +66,8 @@ export class SetPack {
   /** Adds the members of the set at `index` to `target`. */
   addTo(target: Bitset, index: number): void {
     const words = this.words(index);
-    if (this.kind(index) === SET_BITMAP) for (let i = 0; i < words.length; i++) target.words[i]! |= words[i]!;
-    else for (let i = 0; i < words.length; i++) target.add(words[i]!);
+    if (this.kind(index) === SET_BITMAP) target.or(new Bitset(this.plugins, words));
+    else target.addAll(words);
   }
 
   /** Where copies of the records of the set at `index` lie: `[file index, first record, …]`, or none. */
@@ -94,7 +98,14 @@ export class SetPack {
     const bitmapWords = Math.ceil(this.plugins / 32);
     for (let i = 0; i < keys.length; i++) {
       const [start, count, kind] = [sets[3 * i]!, sets[3 * i + 1]!, sets[3 * i + 2]!];
-      if (typeof keys[i] !== "string" || !Number.isInteger(start) || !Number.isInteger(count) || start < 0 || start + count > this.body.length) return false;
+      if (
+        typeof keys[i] !== "string" ||
+        !Number.isInteger(start) ||
+        !Number.isInteger(count) ||
+        start < 0 ||
+        start + count > this.body.length
+      )
+        return false;
       if (kind !== SET_LIST && !(kind === SET_BITMAP && count === bitmapWords)) return false;
     }
     return true;

@@ -3,7 +3,16 @@
  * request takes one `Catalog` and answers entirely from it, so a publish in
  * the middle of a request cannot mix two builds into one response.
  */
-import { SITE_FORMAT, SITE_FORMAT_VERSION, MANIFEST_PATH, type SiteManifest } from "../core/site-format.js";
+import { SORT_KEYS } from "../core/plugin.js";
+import {
+  type FileSeries,
+  HASH_DIGITS,
+  MANIFEST_PATH,
+  SITE_FORMAT,
+  SITE_FORMAT_VERSION,
+  type SiteManifest,
+  seriesLength,
+} from "../core/site-format.js";
 import { Catalog } from "./catalog.js";
 import { readJson, type SiteReader } from "./files.js";
 import { CatalogUnavailable } from "./problem.js";
@@ -32,7 +41,10 @@ export class CatalogSource {
 
   private async readManifest(): Promise<Catalog> {
     const manifest = checkManifest(await readJson<unknown>(this.reader, MANIFEST_PATH));
-    const catalog = this.current?.catalog.manifest.buildId === manifest.buildId ? this.current.catalog : new Catalog(manifest, this.reader, this.recordCacheBytes);
+    const catalog =
+      this.current?.catalog.manifest.buildId === manifest.buildId
+        ? this.current.catalog
+        : new Catalog(manifest, this.reader, this.recordCacheBytes);
     this.current = { catalog, checkedAt: this.now() };
     return catalog;
   }
@@ -48,15 +60,25 @@ function checkManifest(value: unknown): SiteManifest {
     Number.isInteger(manifest.plugins) &&
     Number.isInteger(manifest.shardSize) &&
     Number.isInteger(manifest.groupChunk) &&
-    typeof manifest.records === "object" &&
-    typeof manifest.orders === "object" &&
+    Number.isInteger(manifest.fineShardSize) &&
+    isSeries(manifest.fineShards) &&
+    SORT_KEYS.every((sort) => isSeries(manifest.records?.[sort])) &&
+    typeof manifest.orders?.recent === "string" &&
+    typeof manifest.orders.name === "string" &&
     typeof manifest.filters === "string" &&
-    stringsIn(manifest.keys) &&
-    Array.isArray(manifest.postings) &&
+    isSeries(manifest.keys) &&
+    seriesLength(manifest.keys) > 0 &&
+    isSeries(manifest.postings?.files) &&
+    stringsIn(manifest.postings.bounds) &&
     typeof manifest.status === "string" &&
     stringsIn(manifest.catalog);
-  if (!valid) throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
+  if (!valid)
+    throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;
 }
 
 const stringsIn = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === "string");
+
+function isSeries(value: Partial<FileSeries> | undefined): value is FileSeries {
+  return typeof value?.name === "string" && typeof value.hashes === "string" && value.hashes.length % HASH_DIGITS === 0;
+}

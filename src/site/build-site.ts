@@ -7,21 +7,32 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { sortPlugins } from "../core/order.js";
 import { pageWindow } from "../core/paging.js";
-import { SORT_KEYS, toWirePlugin, type Plugin, type SortKey } from "../core/plugin.js";
+import { type Plugin, SORT_KEYS, type SortKey, toWirePlugin } from "../core/plugin.js";
 import { renderPage } from "../core/response.js";
+import {
+  DEFAULT_PER_PAGE,
+  type FileSeries,
+  MANIFEST_PATH,
+  REPORT_PATH,
+  refOf,
+  type SearchDirectoryFile,
+  SHARD_SIZE,
+  SITE_FORMAT,
+  SITE_FORMAT_VERSION,
+  type SiteManifest,
+  staticPagePath,
+} from "../core/site-format.js";
 import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
-import {
-  DEFAULT_PER_PAGE, MANIFEST_PATH, REPORT_PATH, SHARD_SIZE, SITE_FORMAT, SITE_FORMAT_VERSION, refOf, staticPagePath,
-  type SearchDirectoryFile, type SiteManifest,
-} from "../core/site-format.js";
 import { catalogFileParts } from "./catalog-file.js";
+import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
+import { orderFile, ranksOf } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import { buildLunrIndex, chunkIndex, type ChunkLimits, type SerializedIndex } from "./search-index.js";
+import { buildLunrIndex, type ChunkLimits, chunkIndex, type SerializedIndex } from "./search-index.js";
 import { catalogStatus } from "./status.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
@@ -44,14 +55,18 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   const layout: SiteLayout = { ...DEFAULT_LAYOUT, ...options.layout };
   const byStars = sortPlugins(snapshot.plugins, "stars");
   const ordinals = new Map(byStars.map((plugin, ordinal) => [plugin.slug, ordinal]));
-  const orders = Object.fromEntries(SORT_KEYS.map((sort) => [sort, sort === "stars" ? byStars : sortPlugins(snapshot.plugins, sort)])) as Record<SortKey, SnapshotPlugin[]>;
+  const orders = Object.fromEntries(
+    SORT_KEYS.map((sort) => [sort, sort === "stars" ? byStars : sortPlugins(snapshot.plugins, sort)]),
+  ) as Record<SortKey, SnapshotPlugin[]>;
   const positions = (sort: SortKey): number[] => orders[sort].map((plugin) => ordinals.get(plugin.slug)!);
   const source: RecordSource = {
     json: byStars.map((plugin) => encoder.encode(JSON.stringify(toWirePlugin(plugin)))),
     ranks: { recent: ranksOf(positions("recent")), name: ranksOf(positions("name")) },
   };
   const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
-  const records = Object.fromEntries(SORT_KEYS.map((sort) => [sort, writeShards(add, sort, positions(sort), source)])) as Record<SortKey, string[]>;
+  const records = Object.fromEntries(
+    SORT_KEYS.map((sort) => [sort, writeShards(add, `records-${sort}`, SHARD_SIZE, positions(sort), source)]),
+  ) as Record<SortKey, FileSeries>;
   const index = buildLunrIndex(byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) })));
   const manifestWithoutId = {
     format: SITE_FORMAT,
@@ -61,7 +76,9 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
     shardSize: SHARD_SIZE,
     groupChunk: layout.groupChunk,
     records,
-    orders: { recent: add("orders-recent", wordsOf(positions("recent"))), name: add("orders-name", wordsOf(positions("name"))) },
+    fineShards: writeShards(add, "fine", layout.fineShardSize, positions("stars"), source),
+    fineShardSize: layout.fineShardSize,
+    orders: { recent: add("orders-recent", orderFile(positions("recent"))), name: add("orders-name", orderFile(positions("name"))) },
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     postings: writePostingsBlocks(add, index.invertedIndex, byStars.length, layout.postingsBlockBytes),
     search: writeSearch(data, index, options.chunkLimits),
@@ -74,21 +91,6 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   return files;
-}
-
-/** Each ordinal's position in an order given as its positions' ordinals. */
-function ranksOf(ordinalsByPosition: readonly number[]): Uint32Array {
-  const ranks = new Uint32Array(ordinalsByPosition.length);
-  ordinalsByPosition.forEach((ordinal, position) => (ranks[ordinal] = position));
-  return ranks;
-}
-
-/** Little-endian 32-bit words, as the shim views them. */
-function wordsOf(values: readonly number[]): Uint8Array {
-  const bytes = new Uint8Array(4 * values.length);
-  const view = new DataView(bytes.buffer);
-  values.forEach((value, i) => view.setUint32(4 * i, value, true));
-  return bytes;
 }
 
 /** Immutable data files, named `catalog/data/<kind>.<content hash>.json`. */
@@ -136,18 +138,20 @@ class DataFiles {
   }
 }
 
-/** `ordinalsInOrder`: the order's positions' ordinals. */
-function writeShards(add: (kind: string, bytes: Uint8Array) => string, sort: SortKey, ordinalsInOrder: readonly number[], source: RecordSource): string[] {
-  const paths: string[] = [];
-  for (let start = 0; start < ordinalsInOrder.length; start += SHARD_SIZE) {
-    paths.push(add(`records-${sort}-${paths.length}`, encodeRecordFile(source, ordinalsInOrder.slice(start, start + SHARD_SIZE))));
-  }
-  return paths;
+/** `ordinalsInOrder`: the order's positions' ordinals, `size` to a shard. */
+function writeShards(add: AddFile, name: string, size: number, ordinalsInOrder: readonly number[], source: RecordSource): FileSeries {
+  const shards: Uint8Array[] = [];
+  for (let start = 0; start < ordinalsInOrder.length; start += size)
+    shards.push(encodeRecordFile(source, ordinalsInOrder.slice(start, start + size)));
+  return writeSeries(add, name, shards);
 }
 
 /** `/api/status` and `/api/catalog.json`, whose bodies are whole at build time. */
 function writeDatedFiles(
-  data: DataFiles, snapshot: CatalogSnapshot, recordsJson: readonly Uint8Array[], options: BuildSiteOptions,
+  data: DataFiles,
+  snapshot: CatalogSnapshot,
+  recordsJson: readonly Uint8Array[],
+  options: BuildSiteOptions,
 ): Pick<SiteManifest, "status" | "catalog"> {
   const parts = catalogFileParts(snapshot.generatedAt, recordsJson, options.catalogPartBytes);
   return {
@@ -178,7 +182,10 @@ function writeStaticPages(files: SiteFiles, orders: Record<SortKey, readonly Sna
     for (let page = 1; page <= Math.max(1, pages); page++) {
       const window = pageWindow(plugins.length, page, DEFAULT_PER_PAGE);
       const body = renderPage({
-        total: plugins.length, page, perPage: DEFAULT_PER_PAGE, pages: window.pages,
+        total: plugins.length,
+        page,
+        perPage: DEFAULT_PER_PAGE,
+        pages: window.pages,
         plugins: plugins.slice(window.start, window.end).map(toWirePlugin),
       });
       files.set(staticPagePath(sort, page), body);
@@ -194,7 +201,11 @@ function writeStaticPages(files: SiteFiles, orders: Record<SortKey, readonly Sna
 export function servesSameCatalog(a: CatalogSnapshot, b: CatalogSnapshot): boolean {
   const served = (snapshot: CatalogSnapshot) =>
     JSON.stringify(
-      sortPlugins(snapshot.plugins, "stars").map((plugin) => [toWirePlugin(plugin), plugin.readme, plugin.creators.map((c) => c.toLowerCase()).sort()]),
+      sortPlugins(snapshot.plugins, "stars").map((plugin) => [
+        toWirePlugin(plugin),
+        plugin.readme,
+        plugin.creators.map((c) => c.toLowerCase()).sort(),
+      ]),
     );
   const categories = (snapshot: CatalogSnapshot) => JSON.stringify(snapshot.categories ?? []);
   return a.plugins.length === b.plugins.length && categories(a) === categories(b) && served(a) === served(b);

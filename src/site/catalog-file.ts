@@ -17,7 +17,11 @@ export const CATALOG_PART_BYTES = 16 * 1024 * 1024;
 export function catalogFileParts(builtAt: string, recordsJson: readonly Uint8Array[], maxPartBytes = CATALOG_PART_BYTES): Uint8Array[] {
   const head = encoder.encode(`{"builtAt":${JSON.stringify(builtAt)},"total":${recordsJson.length},"plugins":[`);
   const tail = encoder.encode("]}");
-  const length = head.byteLength + recordsJson.reduce((sum, record) => sum + record.byteLength, 0) + Math.max(0, recordsJson.length - 1) + tail.byteLength;
+  const length =
+    head.byteLength +
+    recordsJson.reduce((sum, record) => sum + record.byteLength, 0) +
+    Math.max(0, recordsJson.length - 1) +
+    tail.byteLength;
   const body = new Uint8Array(length);
   body.set(head, 0);
   let offset = head.byteLength;

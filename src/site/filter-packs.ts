@@ -4,36 +4,46 @@
  * filters by), the `filters` pack of the sets `/api/facets` counts with, and
  * for each small set the group files holding copies of its plugins' records.
  */
-import {
-  UNCATEGORIZED_KEY, WEB_KEY, authorKey, keyBucket, tagKey, type SetPackHeader,
-} from "../core/site-format.js";
+import { authorKey, type FileSeries, keyBucket, type SetPackHeader, tagKey, UNCATEGORIZED_KEY, WEB_KEY } from "../core/site-format.js";
 import type { SnapshotPlugin } from "../snapshot/schema.js";
+import { type AddFile, writeSeries } from "./file-series.js";
 import type { SiteLayout } from "./layout.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
 import { encodeSetPack, type NamedSet } from "./set-pack.js";
 
-/** Adds a data file to the site and answers its path. */
-export type AddFile = (kind: string, bytes: Uint8Array) => string;
+/** What the filters read of a plugin. */
+export type FilterFacts = Pick<SnapshotPlugin, "tags" | "creators" | "hasWebUi">;
 
 export interface FilterFiles {
   readonly filters: string;
-  readonly keys: string[];
+  readonly keys: FileSeries;
 }
 
 export function writeFilterPacks(
-  add: AddFile, byStars: readonly SnapshotPlugin[], categories: readonly string[], source: RecordSource, layout: SiteLayout,
+  add: AddFile,
+  byStars: readonly FilterFacts[],
+  categories: readonly string[],
+  source: RecordSource,
+  layout: SiteLayout,
 ): FilterFiles {
   const { keyed, web } = filterSetsOf(byStars);
   const buckets = bucketsOf(keyed, byStars.length, layout.keyPackBytes);
-  const keys = buckets.map((sets, i) => add(`filters-${i}`, packWithGroups(add, `groups-${i}`, sets, () => true, byStars.length, source, layout)));
+  const keys = writeSeries(
+    add,
+    "filters",
+    buckets.map((sets, i) => packWithGroups(add, `groups-${i}`, sets, () => true, byStars.length, source, layout)),
+  );
   const facetSets = sortedByKey([{ key: WEB_KEY, members: web }, uncategorizedOf(byStars, categories), ...categorySets(keyed, categories)]);
   // The categories' groups are in the key packs already; `web` has no other pack.
-  const filters = add("filters", packWithGroups(add, "groups-web", facetSets, (key) => key === WEB_KEY, byStars.length, source, layout, { categories }));
+  const filters = add(
+    "filters",
+    packWithGroups(add, "groups-web", facetSets, (key) => key === WEB_KEY, byStars.length, source, layout, { categories }),
+  );
   return { filters, keys };
 }
 
 /** Every lower-cased tag's and creator login's plugins, and the web-UI plugins, as ascending ordinals. */
-function filterSetsOf(byStars: readonly SnapshotPlugin[]): { keyed: Map<string, number[]>; web: number[] } {
+function filterSetsOf(byStars: readonly FilterFacts[]): { keyed: Map<string, number[]>; web: number[] } {
   const keyed = new Map<string, number[]>();
   const web: number[] = [];
   const add = (key: string, ordinal: number) => {
@@ -50,7 +60,7 @@ function filterSetsOf(byStars: readonly SnapshotPlugin[]): { keyed: Map<string, 
 }
 
 /** Compared lower-cased on both sides, as the `category` filter compares. */
-function uncategorizedOf(byStars: readonly SnapshotPlugin[], categories: readonly string[]): NamedSet {
+function uncategorizedOf(byStars: readonly FilterFacts[], categories: readonly string[]): NamedSet {
   const wanted = new Set(categories.map((category) => category.toLowerCase()));
   const members: number[] = [];
   byStars.forEach((plugin, ordinal) => {
@@ -79,11 +89,18 @@ const sortedByKey = (sets: readonly NamedSet[]): NamedSet[] => [...sets].sort((a
 
 /** The pack of `sets`, writing first the group files (named `groupKind-<i>`) of its small sets that `grouped` picks. */
 function packWithGroups(
-  add: AddFile, groupKind: string, sets: readonly NamedSet[], grouped: (key: string) => boolean,
-  plugins: number, source: RecordSource, layout: SiteLayout, extra: Omit<SetPackHeader, "keys" | "sets" | "files" | "groups"> = {},
+  add: AddFile,
+  groupKind: string,
+  sets: readonly NamedSet[],
+  grouped: (key: string) => boolean,
+  plugins: number,
+  source: RecordSource,
+  layout: SiteLayout,
+  extra: Omit<SetPackHeader, "keys" | "sets" | "files" | "groups"> = {},
 ): Uint8Array {
   const files = new GroupFiles(layout.groupChunk);
-  const small = (set: NamedSet) => set.members.length > 0 && set.members.length <= layout.groupLimit && grouped(set.key);
+  const limit = Math.max(layout.groupLimit, Math.floor(layout.groupShare * plugins));
+  const small = (set: NamedSet) => set.members.length > 0 && set.members.length <= limit && grouped(set.key);
   const groups = sets.map((set) => (small(set) ? files.place(set.members) : 0));
   const paths = files.contents.map((ordinals, i) => add(`${groupKind}-${i}`, encodeRecordFile(source, ordinals)));
   const hasGroups = paths.length > 0;

@@ -4,19 +4,28 @@
  * touches, so each answer should need few files, each small.
  */
 export interface SiteLayout {
+  /** Plugins per fine shard (see `SiteManifest.fineShards`). */
+  readonly fineShardSize: number;
   /** Aim for postings blocks of about this many bytes; a block holds whole terms. */
   readonly postingsBlockBytes: number;
   /** Aim for filter packs of about this many bytes (their number follows from it). */
   readonly keyPackBytes: number;
-  /** Sets of at most this many plugins also get copies of their records, grouped (see `SetPackHeader.groups`). */
+  /**
+   * Sets of at most this many plugins, or this share of the catalog if more, also get copies of
+   * their records, grouped (see `SetPackHeader.groups`). A larger set is dense enough that a page
+   * of it finds its records in few shards.
+   */
   readonly groupLimit: number;
+  readonly groupShare: number;
   /** Plugins per group chunk, and the most records in one group file. */
   readonly groupChunk: number;
 }
 
 export const DEFAULT_LAYOUT: SiteLayout = {
+  fineShardSize: 25,
   postingsBlockBytes: 32 * 1024,
   keyPackBytes: 24 * 1024,
   groupLimit: 1024,
+  groupShare: 0.25,
   groupChunk: 128,
 };

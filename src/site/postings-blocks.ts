@@ -6,25 +6,34 @@
  * A query's last term matches by prefix. Where a prefix's terms run past the
  * end of a block (`ch` over thousands of terms), the block where they start
  * also holds their union, precomputed: every prefix is then answered from
- * the one block that holds its first term.
+ * the one block that holds its first term. So does a prefix whose terms,
+ * though in one block, would take more words to join than two whole-catalog
+ * bitmaps (`plu`: hundreds of terms): a cold isolate joins sets in V8's
+ * interpreter, where that many words cost milliseconds.
  */
 import { compareCodeUnits } from "../core/order.js";
-import { ordinalOf, type PostingsBlockEntry } from "../core/site-format.js";
-import type { AddFile } from "./filter-packs.js";
+import { ordinalOf, type PostingsBlocks } from "../core/site-format.js";
+import { type AddFile, writeSeries } from "./file-series.js";
 import type { InvertedIndexEntry } from "./search-index.js";
 import { encodeSetPack, type NamedSet } from "./set-pack.js";
 
-export function writePostingsBlocks(add: AddFile, invertedIndex: readonly InvertedIndexEntry[], plugins: number, blockBytes: number): PostingsBlockEntry[] {
+export function writePostingsBlocks(
+  add: AddFile,
+  invertedIndex: readonly InvertedIndexEntry[],
+  plugins: number,
+  blockBytes: number,
+): PostingsBlocks {
   const terms = invertedIndex.map(([term]) => term);
   const postings = invertedIndex.map(([, posting]) => ordinalsOf(posting));
   const blocks = cutBlocks(terms, postings, plugins, blockBytes);
-  const unions = crossingPrefixes(terms, blocks).map((prefix) => unionOf(terms, postings, prefix, plugins));
-  return blocks.map(({ start, end }, i) => {
+  const prefixes = new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)]);
+  const unions = [...prefixes].sort(compareCodeUnits).map((prefix) => unionOf(terms, postings, prefix, plugins));
+  const packs = blocks.map(({ start, end }) => {
     const own = unions.filter((union) => union.first >= start && union.first < end).map(({ set }) => set);
     const sets: NamedSet[] = [...terms.slice(start, end).map((key, k) => ({ key, members: postings[start + k]! })), ...own];
-    const file = add(`postings-${i}`, encodeSetPack(plugins, sets, { terms: end - start }));
-    return [terms[start]!, terms[end - 1]!, file] as const;
+    return encodeSetPack(plugins, sets, { terms: end - start });
   });
+  return { files: writeSeries(add, "postings", packs), bounds: blocks.flatMap(({ start, end }) => [terms[start]!, terms[end - 1]!]) };
 }
 
 /** A posting's documents, ascending (a document found in several fields is listed once). */
@@ -65,16 +74,44 @@ function crossingPrefixes(terms: readonly string[], blocks: readonly Block[]): s
       prefixes.add(after.slice(0, length));
     }
   }
-  return [...prefixes].sort(compareCodeUnits);
+  return [...prefixes];
+}
+
+/** Words a prefix's terms may always take to join (small catalogs), however small a bitmap. */
+const UNION_WORK = 512;
+
+/**
+ * The prefixes of more than one term whose sets, each in its stored form, hold more words than two
+ * bitmaps (and than `UNION_WORK`): a lower bar stores a union for nearly every prefix of a common term.
+ */
+function costlyPrefixes(terms: readonly string[], postings: readonly number[][], plugins: number): string[] {
+  const bitmapWords = Math.ceil(plugins / 32);
+  const bar = Math.max(UNION_WORK, 2 * bitmapWords);
+  const work = new Map<string, { words: number; terms: number }>();
+  terms.forEach((term, i) => {
+    const words = Math.min(postings[i]!.length, bitmapWords);
+    for (let length = 1; length <= term.length; length++) {
+      const prefix = term.slice(0, length);
+      const sum = work.get(prefix);
+      if (sum === undefined) work.set(prefix, { words, terms: 1 });
+      else [sum.words, sum.terms] = [sum.words + words, sum.terms + 1];
+    }
+  });
+  return [...work].filter(([, sum]) => sum.terms > 1 && sum.words > bar).map(([prefix]) => prefix);
 }
 
 /** `first`: the index of the prefix's first term, whose block holds the union. */
-function unionOf(terms: readonly string[], postings: readonly number[][], prefix: string, plugins: number): { first: number; set: NamedSet } {
+function unionOf(
+  terms: readonly string[],
+  postings: readonly number[][],
+  prefix: string,
+  plugins: number,
+): { first: number; set: NamedSet } {
   const first = lowerBound(terms, prefix);
   const member = new Uint8Array(plugins);
   for (let i = first; i < terms.length && terms[i]!.startsWith(prefix); i++) for (const ordinal of postings[i]!) member[ordinal] = 1;
   const members: number[] = [];
-  member.forEach((flag, ordinal) => flag === 1 && members.push(ordinal));
+  for (let ordinal = 0; ordinal < plugins; ordinal++) if (member[ordinal] === 1) members.push(ordinal);
   return { first, set: { key: prefix, members } };
 }
 

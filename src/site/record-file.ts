@@ -3,7 +3,7 @@
  * exact wire JSON, with each one's ordinal and positions in the other sort
  * orders up front, so the shim places them without parsing a byte of JSON.
  */
-import { RECORD_RANK_ORDERS, type OtherSortKey } from "../core/site-format.js";
+import { type OtherSortKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
 
 /** What the site knows of each plugin, by ordinal. */
 export interface RecordSource {
@@ -24,7 +24,9 @@ export function encodeRecordFile(source: RecordSource, ordinals: readonly number
   let end = 0;
   ordinals.forEach((ordinal, i) => {
     word(1 + i, ordinal);
-    RECORD_RANK_ORDERS.forEach((sort, k) => word(1 + (k + 1) * n + i, source.ranks[sort][ordinal]!));
+    RECORD_RANK_ORDERS.forEach((sort, k) => {
+      word(1 + (k + 1) * n + i, source.ranks[sort][ordinal]!);
+    });
     const json = source.json[ordinal]!;
     bytes.set(json, textStart + end);
     end += json.byteLength;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../../src/site/build-site.js";
 import { createShim } from "../../src/shim/index.js";
+import { buildSite } from "../../src/site/build-site.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
 
 async function countingShim(plugins: number) {
-  const files = await buildSite(generateSnapshot({ plugins, seed: 3 }));
+  const snapshot = generateSnapshot({ plugins, seed: 3 });
+  const files = await buildSite(snapshot);
   const reads: string[] = [];
   const shim = createShim({
     reader: {
@@ -19,7 +20,7 @@ async function countingShim(plugins: number) {
     expect(response.status).toBe(200);
     return response.json();
   };
-  return { reads, get };
+  return { reads, get, snapshot };
 }
 
 describe("the shim loads lazily and once", () => {
@@ -39,14 +40,37 @@ describe("the shim loads lazily and once", () => {
     expect(reads.some((path) => /postings|filters|groups/.test(path))).toBe(false);
   });
 
-  it("a record read for one order serves every order: once the stars shards are in, pages of other orders read their order once, then no record shard", async () => {
+  it("a record read for one order serves every order: with the stars shards in, others read their order once, then no shard", async () => {
     const { reads, get } = await countingShim(450);
     for (let page = 1; page <= 5; page++) await get(`per_page=100&page=${page}`);
     for (const sort of ["recent", "name"]) await get(`sort=${sort}&page=2&per_page=10`);
     reads.length = 0;
-    for (const sort of ["recent", "name"]) for (const [page, perPage] of [[1, 100], [3, 37], [9, 50]] as const) await get(`sort=${sort}&page=${page}&per_page=${perPage}`);
+    for (const sort of ["recent", "name"])
+      for (const [page, perPage] of [
+        [1, 100],
+        [3, 37],
+        [9, 50],
+      ] as const)
+        await get(`sort=${sort}&page=${page}&per_page=${perPage}`);
     expect(reads.filter((path) => path.includes("records-"))).toEqual([]);
     expect(reads.filter((path) => path.includes("orders-")).length).toBe(2);
+  });
+
+  it("a page of an author reads one filter pack and the author's group file, whatever its order", async () => {
+    for (const sort of ["stars", "recent", "name"]) {
+      const { reads, get, snapshot } = await countingShim(450);
+      await get("per_page=1");
+      reads.length = 0;
+      await get(`author=${snapshot.plugins[0]!.creators[0]!}&sort=${sort}`);
+      expect(reads.map((path) => path.replace(/(-\d+)+\.[0-9a-f]+\.bin$/, ""))).toEqual(["catalog/data/filters", "catalog/data/groups"]);
+    }
+  });
+
+  it("a search reads its postings blocks and record files, never the Lunr chunks", async () => {
+    const { reads, get } = await countingShim(450);
+    await get("q=chart&sort=name");
+    expect(reads.some((path) => /search/.test(path))).toBe(false);
+    expect(reads.some((path) => /postings-\d+\./.test(path))).toBe(true);
   });
 
   it("a repeated query reads nothing again", async () => {

@@ -10,7 +10,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** JSON text of strings that stress UTF-8: accents, non-Latin scripts, emoji, escapes, commas and brackets. */
-const jsonRecord = fc.string({ unit: fc.constantFrom("a", "é", "風", "🙂", "\n", "\"", ",", "]", "\\", " ") }).map((text) => JSON.stringify({ text }));
+const jsonRecord = fc
+  .string({ unit: fc.constantFrom("a", "é", "風", "🙂", "\n", '"', ",", "]", "\\", " ") })
+  .map((text) => JSON.stringify({ text }));
 
 /** Records by ordinal, with ranks that are a function of the ordinal. */
 function sourceOf(records: readonly string[]): RecordSource {
@@ -21,14 +23,19 @@ function sourceOf(records: readonly string[]): RecordSource {
 describe("record files on bytes", () => {
   it("readRecordFile takes apart exactly what encodeRecordFile wrote (records, ordinals, ranks), without decoding", () => {
     fc.assert(
-      fc.property(fc.array(jsonRecord, { maxLength: 20 }).chain((records) => fc.tuple(fc.constant(records), fc.shuffledSubarray(records.map((_, i) => i)))), ([records, ordinals]) => {
-        const source = sourceOf(records);
-        const contents = readRecordFile(encodeRecordFile(source, ordinals), "test");
-        expect(contents.records.map((part) => decoder.decode(part))).toEqual(ordinals.map((ordinal) => records[ordinal]));
-        expect([...contents.ordinals]).toEqual(ordinals);
-        expect([...contents.ranks.recent]).toEqual(ordinals.map((ordinal) => source.ranks.recent[ordinal]));
-        expect([...contents.ranks.name]).toEqual(ordinals.map((ordinal) => source.ranks.name[ordinal]));
-      }),
+      fc.property(
+        fc
+          .array(jsonRecord, { maxLength: 20 })
+          .chain((records) => fc.tuple(fc.constant(records), fc.shuffledSubarray(records.map((_, i) => i)))),
+        ([records, ordinals]) => {
+          const source = sourceOf(records);
+          const contents = readRecordFile(encodeRecordFile(source, ordinals), "test");
+          expect(contents.records.map((part) => decoder.decode(part))).toEqual(ordinals.map((ordinal) => records[ordinal]));
+          expect([...contents.ordinals]).toEqual(ordinals);
+          expect([...contents.ranks.recent]).toEqual(ordinals.map((ordinal) => source.ranks.recent[ordinal]));
+          expect([...contents.ranks.name]).toEqual(ordinals.map((ordinal) => source.ranks.name[ordinal]));
+        },
+      ),
     );
   });
 
@@ -44,14 +51,24 @@ describe("record files on bytes", () => {
       fc.property(fc.array(jsonRecord, { maxLength: 8 }), fc.nat(), fc.integer({ min: 1 }), (records, total, page) => {
         const meta = { total, page, perPage: 50, pages: Math.ceil(total / 50) };
         const expected = JSON.stringify({ ...meta, plugins: records.map((record) => JSON.parse(record) as unknown) });
-        expect(decoder.decode(renderPageFromJson(meta, records.map((record) => encoder.encode(record))))).toBe(expected);
+        expect(
+          decoder.decode(
+            renderPageFromJson(
+              meta,
+              records.map((record) => encoder.encode(record)),
+            ),
+          ),
+        ).toBe(expected);
       }),
     );
   });
 
   it("renderPage gives the contract's key order", () => {
     const plugin = makePlugin({ slug: "a", name: "Ä 風 🙂" });
-    const body = JSON.parse(decoder.decode(renderPage({ total: 1, page: 1, perPage: 50, pages: 1, plugins: [plugin] }))) as Record<string, unknown>;
+    const body = JSON.parse(decoder.decode(renderPage({ total: 1, page: 1, perPage: 50, pages: 1, plugins: [plugin] }))) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(body)).toEqual(["total", "page", "perPage", "pages", "plugins"]);
   });
 });
@@ -65,7 +82,10 @@ describe("RecordStore", () => {
   const files = new Map<string, Uint8Array>();
   const refs: { readonly file: string; readonly ordinals: number[] }[] = [];
   const source = sourceOf(Array.from({ length: SIZE }, (_, ordinal) => recordOf(ordinal)));
-  for (const [name, order] of [["stars", Array.from({ length: SIZE }, (_, i) => i)], ["other", permuted]] as const) {
+  for (const [name, order] of [
+    ["stars", Array.from({ length: SIZE }, (_, i) => i)],
+    ["other", permuted],
+  ] as const) {
     for (let start = 0; start < SIZE; start += SHARD) {
       const ordinals = order.slice(start, start + SHARD);
       const file = `${name}-${start / SHARD}`;
@@ -89,7 +109,13 @@ describe("RecordStore", () => {
   it("under eviction, every record it hands out is the one asked for, and a shard read fills it in at once", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.record({ read: fc.integer({ min: 0, max: refs.length - 1 }) }), fc.record({ ask: fc.uniqueArray(fc.integer({ min: 0, max: SIZE - 1 }), { maxLength: 12 }) })), { maxLength: 60 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ read: fc.integer({ min: 0, max: refs.length - 1 }) }),
+            fc.record({ ask: fc.uniqueArray(fc.integer({ min: 0, max: SIZE - 1 }), { maxLength: 12 }) }),
+          ),
+          { maxLength: 60 },
+        ),
         fc.integer({ min: 2, max: 6 }),
         async (steps, shardsThatFit) => {
           const { records } = store(shardsThatFit * shardBytes);
