@@ -5,8 +5,9 @@
  * directory deploys as it is. A dev tool: the published package carries the
  * bundle, not this script.
  */
-import { build } from "esbuild";
+
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
 export const WORKER_BUNDLE = fileURLToPath(new URL("../worker/_worker.js", import.meta.url));
 

@@ -18,7 +18,9 @@ export const processIo: CliIo = {
 
 /** Output that can never show a token, whatever a message happens to contain. */
 export function redactSecrets(write: (text: string) => void, env: NodeJS.ProcessEnv): (text: string) => void {
-  const secrets = [env["GITHUB_TOKEN"], env["GITLAB_TOKEN"]].filter((s): s is string => s !== undefined && s.trim().length >= 4).map((s) => s.trim());
+  const secrets = [env["GITHUB_TOKEN"], env["GITLAB_TOKEN"]]
+    .filter((s): s is string => s !== undefined && s.trim().length >= 4)
+    .map((s) => s.trim());
   if (secrets.length === 0) return write;
   return (text) => write(secrets.reduce((out, secret) => out.split(secret).join("***"), text));
 }

@@ -7,7 +7,7 @@ import { stat } from "node:fs/promises";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { buildCommand } from "./commands/build.js";
 import { queryCommand } from "./commands/query.js";
-import { reportCommand, type ReportOptions } from "./commands/report.js";
+import { type ReportOptions, reportCommand } from "./commands/report.js";
 import { serveCommand } from "./commands/serve.js";
 import { CliError, type CliIo } from "./io.js";
 
@@ -66,26 +66,43 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
     .option("--snapshot <file>", "build from this catalog snapshot instead of fetching")
     .option("--out <dir>", "site directory to write", "dist")
     .option("--previous <dir|url>", "yesterday's deployed site, for fallback counts and conditional requests (default: --out)")
-    .option("--max-drop <share>", "refuse to replace a catalog that lost more than this share of its plugins (e.g. 10% or 0.1)", parseShare, 0.1)
+    .option(
+      "--max-drop <share>",
+      "refuse to replace a catalog that lost more than this share of its plugins (e.g. 10% or 0.1)",
+      parseShare,
+      0.1,
+    )
     .option("--registry <url>", "npm registry (default: the registry npm is configured with)")
     .option("--github-url <url>", "GitHub API root (GraphQL at /graphql)", "https://api.github.com")
     .option("--gitlab-url <url>", "GitLab instance root (REST under /api/v4, GraphQL at /api/graphql)", "https://gitlab.com")
     .option("--timeout <ms>", "per-request timeout in milliseconds", parseWholeNumber, 30_000)
     .option("--search-interval <ms>", "pause between two registry search pages", parseWholeNumber, 500)
     .option("--report <file>", "also write the build report (JSON) to this file, even when the build is refused")
-    .addHelpText("after", "\nTokens come from the environment only: GITHUB_TOKEN (GraphQL needs one; without it GitHub is read through REST) and GITLAB_TOKEN.")
+    .addHelpText(
+      "after",
+      "\nTokens come from the environment only: GITHUB_TOKEN (GraphQL needs one; without it GitHub is read through REST) and GITLAB_TOKEN.",
+    )
     .action((options: BuildCliOptions, command: Command) =>
       buildCommand(
         {
-          out: options.out, config: options.config, maxDrop: options.maxDrop, registry: options.registry, githubUrl: options.githubUrl,
+          out: options.out,
+          config: options.config,
+          maxDrop: options.maxDrop,
+          registry: options.registry,
+          githubUrl: options.githubUrl,
           configGiven: command.getOptionValueSource("config") === "cli",
-          gitlabUrl: options.gitlabUrl, timeoutMs: options.timeout, searchIntervalMs: options.searchInterval,
+          gitlabUrl: options.gitlabUrl,
+          timeoutMs: options.timeout,
+          searchIntervalMs: options.searchInterval,
           ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }),
           ...(options.previous === undefined ? {} : { previous: options.previous }),
           ...(options.report === undefined ? {} : { reportFile: options.report }),
         },
-        io, env, `plugin-catalog/${version}`,
-      ));
+        io,
+        env,
+        `plugin-catalog/${version}`,
+      ),
+    );
 
   program
     .command("report")
@@ -120,13 +137,17 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
 async function queryArguments(first: string | undefined, second: string | undefined): Promise<[string, string]> {
   if (second !== undefined) return [first ?? "dist", second];
   if (first === undefined) return ["dist", ""];
-  const isDirectory = await stat(first).then((s) => s.isDirectory(), () => false);
+  const isDirectory = await stat(first).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   return isDirectory && !first.includes("=") ? [first, ""] : ["dist", first];
 }
 
 function parseShare(value: string): number {
   const share = value.endsWith("%") ? Number(value.slice(0, -1)) / 100 : Number(value);
-  if (value.trim() === "" || !Number.isFinite(share) || share < 0 || share > 1) throw new InvalidArgumentError("expected a share from 0 to 1, or a percentage such as 10%");
+  if (value.trim() === "" || !Number.isFinite(share) || share < 0 || share > 1)
+    throw new InvalidArgumentError("expected a share from 0 to 1, or a percentage such as 10%");
   return share;
 }
 

@@ -3,7 +3,7 @@
  * non-terminal (CI logs) one plain line every few seconds instead of a bar
  * that would print a line per tick.
  */
-import { SingleBar, Presets } from "cli-progress";
+import { Presets, SingleBar } from "cli-progress";
 import type { Progress } from "../upstream/progress.js";
 import type { CliIo } from "./io.js";
 
@@ -22,7 +22,10 @@ function barProgress(io: CliIo): Progress {
   return {
     phase(name, total) {
       stop();
-      bar = new SingleBar({ format: `${name.padEnd(12)} [{bar}] {value}/{total} {eta_formatted}`, stream: process.stderr, clearOnComplete: false }, Presets.shades_classic);
+      bar = new SingleBar(
+        { format: `${name.padEnd(12)} [{bar}] {value}/{total} {eta_formatted}`, stream: process.stderr, clearOnComplete: false },
+        Presets.shades_classic,
+      );
       bar.start(total, 0);
     },
     advance: (by = 1) => bar?.increment(by),

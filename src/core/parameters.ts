@@ -13,11 +13,25 @@ export type ParameterSpec =
   | { name: string; kind: "integer"; min: number; max: number; default: number; description: string };
 
 export const PARAMETERS = [
-  { name: "q", kind: "text", description: "Full-text search over name, description and README; every term must match, the last also by prefix." },
+  {
+    name: "q",
+    kind: "text",
+    description: "Full-text search over name, description and README; every term must match, the last also by prefix.",
+  },
   { name: "category", kind: "text", description: "Keep plugins that have this tag (case-insensitive, exact)." },
-  { name: "author", kind: "text", description: "Keep plugins one of whose creator logins equals this (case-insensitive, exact; one leading @ is ignored)." },
+  {
+    name: "author",
+    kind: "text",
+    description: "Keep plugins one of whose creator logins equals this (case-insensitive, exact; one leading @ is ignored).",
+  },
   { name: "web", kind: "enum", values: ["1"], description: "When 1, keep only plugins with a web UI." },
-  { name: "sort", kind: "enum", values: SORT_KEYS, default: "stars", description: "Ordering: stars (most first), recent (latest update first) or name (A–Z)." },
+  {
+    name: "sort",
+    kind: "enum",
+    values: SORT_KEYS,
+    default: "stars",
+    description: "Ordering: stars (most first), recent (latest update first) or name (A–Z).",
+  },
   { name: "page", kind: "integer", min: 1, max: 1_000_000, default: 1, description: "Page number, 1-based." },
   { name: "per_page", kind: "integer", min: 1, max: 100, default: 50, description: "Page size." },
 ] as const satisfies readonly ParameterSpec[];
@@ -33,9 +47,7 @@ export function acceptedValues(spec: ParameterSpec): string {
     case "text":
       return `any text of at most ${MAX_TEXT_LENGTH} characters`;
     case "enum":
-      return spec.values.length === 1
-        ? `only ${spec.values[0]}`
-        : `one of ${spec.values.join(", ")} (case-sensitive)`;
+      return spec.values.length === 1 ? `only ${spec.values[0]}` : `one of ${spec.values.join(", ")} (case-sensitive)`;
     case "integer":
       return `a whole number from ${spec.min} to ${spec.max}, in decimal digits only`;
   }

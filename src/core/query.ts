@@ -2,9 +2,9 @@
  * Turns a query string into a validated `CatalogQuery`, or into the full
  * list of what is wrong with it (docs/API.md#errors: all problems at once).
  */
-import { PARAMETERS, MAX_TEXT_LENGTH, acceptedValues, type ParameterName, type ParameterSpec } from "./parameters.js";
+import { acceptedValues, MAX_TEXT_LENGTH, PARAMETERS, type ParameterName, type ParameterSpec } from "./parameters.js";
 import type { SortKey } from "./plugin.js";
-import { parseSearchText, searchKey, type SearchTerms } from "./search/terms.js";
+import { parseSearchText, type SearchTerms, searchKey } from "./search/terms.js";
 import { codePointLength } from "./text.js";
 
 export interface CatalogQuery {

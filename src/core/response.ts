@@ -20,7 +20,10 @@ const COMMA = 0x2c;
 const CLOSE = encoder.encode("]}");
 
 export function renderPage(page: PluginPage): Uint8Array<ArrayBuffer> {
-  return renderPageFromJson(page, page.plugins.map((plugin) => encoder.encode(JSON.stringify(plugin))));
+  return renderPageFromJson(
+    page,
+    page.plugins.map((plugin) => encoder.encode(JSON.stringify(plugin))),
+  );
 }
 
 /**

@@ -14,12 +14,7 @@ const ASCII_NON_WORD = /[^a-z0-9]+/;
 export function foldText(text: string): string {
   // Lower-casing can itself produce decomposable characters ("İ" → "i̇"),
   // so marks are removed after it as well as before.
-  return text
-    .normalize("NFKD")
-    .replace(COMBINING_MARKS, "")
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(COMBINING_MARKS, "");
+  return text.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase().normalize("NFKD").replace(COMBINING_MARKS, "");
 }
 
 /** `"@acme/foo_bar.js"` → `["acme", "foo", "bar", "js"]`. */

@@ -8,7 +8,7 @@
  * are applied through Cloudflare's API rather than deployed as a file, go
  * to `_deploy/`.
  */
-import { readFile, readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DEFAULT_PER_PAGE } from "../core/site-format.js";
 import type { SiteFiles } from "../site/build-site.js";

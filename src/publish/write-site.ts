@@ -3,8 +3,8 @@
  * sibling directory first, then swapped in with renames. On any failure the
  * previous directory is left exactly as it was.
  */
-import { mkdir, rename, rm, writeFile, stat } from "node:fs/promises";
-import { dirname, join, resolve, basename } from "node:path";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import type { SiteFiles } from "../site/build-site.js";
 

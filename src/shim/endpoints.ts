@@ -5,7 +5,7 @@
  * the one-build retry) the same way for all of them.
  */
 import { FILTER_PARAMETERS, type ParameterName } from "../core/parameters.js";
-import { filterKey, isUnfiltered, parseQuery, queryKey, type CatalogQuery } from "../core/query.js";
+import { type CatalogQuery, filterKey, isUnfiltered, parseQuery, queryKey } from "../core/query.js";
 import type { Catalog } from "./catalog.js";
 import { answerQuery } from "./execute.js";
 import { answerFacets } from "./facets.js";

@@ -3,12 +3,13 @@
  * (docs/API.md) from a built site. It never imports a runtime: each runtime
  * hands it a `SiteReader` and passes it `Request`s.
  */
-import { FACETS_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, openApiDocument } from "./openapi.js";
+
 import type { Catalog } from "./catalog.js";
-import { edgeCachedBodies, type CachedBodies, type EdgeCache, type RequestContext } from "./edge-cache.js";
+import { type CachedBodies, type EdgeCache, edgeCachedBodies, type RequestContext } from "./edge-cache.js";
 import { CATALOG_ENDPOINTS, type CatalogAnswer } from "./endpoints.js";
 import type { SiteReader } from "./files.js";
 import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModified, preflightHeaders } from "./http.js";
+import { FACETS_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, openApiDocument, PLUGINS_PATH } from "./openapi.js";
 import { CatalogUnavailable, HttpProblem, internalError, problemBody } from "./problem.js";
 import { CatalogSource } from "./source.js";
 
@@ -76,7 +77,12 @@ async function route(request: Request, source: CatalogSource, cached: CachedBodi
     case "OPTIONS":
       return new Response(null, { status: 204, headers: preflightHeaders(request) });
     default:
-      throw new HttpProblem(405, `${request.method} is not allowed on ${url.pathname}; allowed: ${ALLOWED_METHODS}.`, {}, { Allow: ALLOWED_METHODS });
+      throw new HttpProblem(
+        405,
+        `${request.method} is not allowed on ${url.pathname}; allowed: ${ALLOWED_METHODS}.`,
+        {},
+        { Allow: ALLOWED_METHODS },
+      );
   }
   if (endpoint === undefined) return answerDocument(request);
   // Parameters are checked before the catalog is read: a bad query gets its 400 even while the catalog is unavailable.

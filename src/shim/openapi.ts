@@ -6,10 +6,10 @@
  * no file or runtime access, so every runtime can serve it.
  */
 import type { CategoryCount, FacetCounts } from "../core/facets.js";
-import { FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, acceptedValues, type ParameterSpec } from "../core/parameters.js";
+import { acceptedValues, FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../core/parameters.js";
 import type { Plugin } from "../core/plugin.js";
 import type { PluginPage } from "../core/response.js";
-import { STATUS_SOURCES, type CatalogStatus, type SourceStatus } from "../core/status.js";
+import { type CatalogStatus, type SourceStatus, STATUS_SOURCES } from "../core/status.js";
 
 export const PLUGINS_PATH = "/api/plugins";
 export const FACETS_PATH = "/api/facets";
@@ -27,14 +27,26 @@ export const API_VERSION = "1.1.0";
 
 export type SchemaObject = { readonly [keyword: string]: unknown };
 export type Reference = { readonly $ref: string };
-export interface HeaderObject { readonly description: string; readonly required: boolean; readonly schema: SchemaObject }
-export interface MediaTypeObject { readonly schema: SchemaObject }
+export interface HeaderObject {
+  readonly description: string;
+  readonly required: boolean;
+  readonly schema: SchemaObject;
+}
+export interface MediaTypeObject {
+  readonly schema: SchemaObject;
+}
 export interface ResponseObject {
   readonly description: string;
   readonly headers?: Readonly<Record<string, Reference>>;
   readonly content?: Readonly<Record<string, MediaTypeObject>>;
 }
-export interface ParameterObject { readonly name: string; readonly in: "query"; readonly required: false; readonly description: string; readonly schema: SchemaObject }
+export interface ParameterObject {
+  readonly name: string;
+  readonly in: "query";
+  readonly required: false;
+  readonly description: string;
+  readonly schema: SchemaObject;
+}
 export interface Operation {
   readonly operationId: string;
   readonly summary: string;
@@ -42,11 +54,20 @@ export interface Operation {
   readonly parameters?: readonly Reference[];
   readonly responses: Readonly<Record<string, ResponseObject>>;
 }
-export interface PathItem { readonly get: Operation; readonly head: Operation; readonly options: Operation }
+export interface PathItem {
+  readonly get: Operation;
+  readonly head: Operation;
+  readonly options: Operation;
+}
 export interface OpenApiDocument {
   readonly openapi: string;
   readonly jsonSchemaDialect: string;
-  readonly info: { readonly title: string; readonly version: string; readonly description: string; readonly license: { readonly name: string; readonly identifier: string } };
+  readonly info: {
+    readonly title: string;
+    readonly version: string;
+    readonly description: string;
+    readonly license: { readonly name: string; readonly identifier: string };
+  };
   readonly servers: readonly { readonly url: string }[];
   readonly paths: Readonly<Record<string, PathItem>>;
   readonly components: {
@@ -77,12 +98,26 @@ export function parameterObject(p: ParameterSpec): ParameterObject {
   const accepted = `Accepted: ${acceptedValues(p)}.`;
   switch (p.kind) {
     case "text":
-      return { name: p.name, in: "query", required: false, description: `${p.description} ${accepted} Length counts Unicode code points. ${EMPTY_IS_ABSENT}`, schema: { type: "string", maxLength: MAX_TEXT_LENGTH } };
+      return {
+        name: p.name,
+        in: "query",
+        required: false,
+        description: `${p.description} ${accepted} Length counts Unicode code points. ${EMPTY_IS_ABSENT}`,
+        schema: { type: "string", maxLength: MAX_TEXT_LENGTH },
+      };
     case "enum":
-      return { name: p.name, in: "query", required: false, description: `${p.description} ${accepted} ${EMPTY_IS_ABSENT}`, schema: { type: "string", enum: [...p.values], ...(p.default === undefined ? {} : { default: p.default }) } };
+      return {
+        name: p.name,
+        in: "query",
+        required: false,
+        description: `${p.description} ${accepted} ${EMPTY_IS_ABSENT}`,
+        schema: { type: "string", enum: [...p.values], ...(p.default === undefined ? {} : { default: p.default }) },
+      };
     case "integer":
       return {
-        name: p.name, in: "query", required: false,
+        name: p.name,
+        in: "query",
+        required: false,
         description: `${p.description} ${accepted} Only decimal digits are accepted: no sign, decimal point, exponent or spaces. ${EMPTY_IS_ABSENT}`,
         schema: { type: "integer", minimum: p.min, maximum: p.max, default: p.default },
       };
@@ -100,24 +135,47 @@ const PLUGIN_PROPERTIES = {
   description: { type: "string", description: "Short text; empty when the package has none." },
   version: { type: "string", minLength: 1, description: "The latest dist-tag." },
   license: { type: "string", description: "License expression; empty when none is declared." },
-  homepage: { type: ["string", "null"], pattern: "^[Hh][Tt][Tt][Pp][Ss]?://\\S+$", description: "An http(s) URL, or null when the plugin has none." },
+  homepage: {
+    type: ["string", "null"],
+    pattern: "^[Hh][Tt][Tt][Pp][Ss]?://\\S+$",
+    description: "An http(s) URL, or null when the plugin has none.",
+  },
   totalStars: { ...COUNT, description: "Stars summed over all source mirrors." },
   totalForks: { ...COUNT, description: "Forks summed over all source mirrors." },
   hasWebUi: { type: "boolean", description: "The plugin has a web UI." },
   publishedAt: { ...TIMESTAMP, description: "First publication, UTC with milliseconds." },
   updatedAt: { ...TIMESTAMP, description: "Publication of the current version, UTC with milliseconds." },
-  tags: { type: "array", items: { type: "string", minLength: 1 }, uniqueItems: true, description: "The package's registry keywords, in their order." },
+  tags: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    uniqueItems: true,
+    description: "The package's registry keywords, in their order.",
+  },
 } satisfies Record<keyof Plugin, SchemaObject>;
 
 const PAGE_PROPERTIES = {
   total: { ...COUNT, description: "Plugins matching the query, across all pages." },
-  page: { type: "integer", ...bounds("page"), description: "The page returned, as requested (a page past the last one is empty, not an error)." },
+  page: {
+    type: "integer",
+    ...bounds("page"),
+    description: "The page returned, as requested (a page past the last one is empty, not an error).",
+  },
   perPage: { type: "integer", ...bounds("per_page"), description: "The page size in effect." },
   pages: { ...COUNT, description: "ceil(total / perPage); 0 when total is 0." },
-  plugins: { type: "array", items: ref("schemas", "Plugin"), maxItems: bounds("per_page").maximum, description: "The plugins on this page, in sort order." },
+  plugins: {
+    type: "array",
+    items: ref("schemas", "Plugin"),
+    maxItems: bounds("per_page").maximum,
+    description: "The plugins on this page, in sort order.",
+  },
 } satisfies Record<keyof PluginPage, SchemaObject>;
 
-const closedObject = (properties: Record<string, SchemaObject>): SchemaObject => ({ type: "object", properties, required: Object.keys(properties), additionalProperties: false });
+const closedObject = (properties: Record<string, SchemaObject>): SchemaObject => ({
+  type: "object",
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
 
 const CATEGORY_COUNT_PROPERTIES = {
   category: { type: "string", minLength: 1, description: "A category of the catalog's configuration, spelt as configured." },
@@ -180,7 +238,9 @@ function problemSchemas(): Record<string, SchemaObject> {
       required: ["type", "title", "status", "detail"],
     },
     ParameterProblem: parameterProblem(PARAMETERS.map((p) => p.name)),
-    BadRequestProblem: forStatus(400, { errors: { type: "array", items: ref("schemas", "ParameterProblem"), minItems: 1, description: "One entry per problem, all at once." } }),
+    BadRequestProblem: forStatus(400, {
+      errors: { type: "array", items: ref("schemas", "ParameterProblem"), minItems: 1, description: "One entry per problem, all at once." },
+    }),
     FilterParameterProblem: parameterProblem(FILTER_PARAMETERS),
     FacetsBadRequestProblem: forStatus(400, {
       errors: { type: "array", items: ref("schemas", "FilterParameterProblem"), minItems: 1, description: "One entry per problem." },
@@ -202,8 +262,14 @@ function parameterProblem(names: readonly string[]): SchemaObject {
 const header = (description: string, schema: SchemaObject): HeaderObject => ({ description, required: true, schema });
 const HEADERS: Record<string, HeaderObject> = {
   ETag: header("A strong validator; send it back in If-None-Match to get a 304.", { type: "string", pattern: '^"[^"]*"$' }),
-  LastModified: header("When the catalog's data was read from the upstreams (IMF-fixdate).", { type: "string", pattern: "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$" }),
-  CacheControl: header("Browsers and CDNs may cache for minutes; never a previous catalog for more than an hour after a new one.", { type: "string", pattern: "max-age=\\d+" }),
+  LastModified: header("When the catalog's data was read from the upstreams (IMF-fixdate).", {
+    type: "string",
+    pattern: "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$",
+  }),
+  CacheControl: header("Browsers and CDNs may cache for minutes; never a previous catalog for more than an hour after a new one.", {
+    type: "string",
+    pattern: "max-age=\\d+",
+  }),
   NoStore: header("Errors are not cached.", { const: "no-store" }),
   AccessControlAllowOrigin: header("Every response is readable from any origin.", { const: "*" }),
   AccessControlExposeHeaders: header("Response headers a browser script may read.", { type: "string" }),
@@ -214,7 +280,10 @@ const HEADERS: Record<string, HeaderObject> = {
   RetryAfter: header("Seconds to wait before trying again.", { type: "string", pattern: "^\\d+$" }),
 };
 
-const CORS = { "Access-Control-Allow-Origin": ref("headers", "AccessControlAllowOrigin"), "Access-Control-Expose-Headers": ref("headers", "AccessControlExposeHeaders") };
+const CORS = {
+  "Access-Control-Allow-Origin": ref("headers", "AccessControlAllowOrigin"),
+  "Access-Control-Expose-Headers": ref("headers", "AccessControlExposeHeaders"),
+};
 
 function problem(schema: string, description: string, headers: Record<string, Reference> = {}): ResponseObject {
   return {
@@ -264,7 +333,8 @@ function pluginsOperation(): Operation {
   return {
     operationId: "listPlugins",
     summary: "Search, filter, sort and page the plugin catalog",
-    description: "Every parameter is optional; filters combine (AND). Unknown parameters are ignored; a known parameter given twice is a 400. The order is total, so paging is stable.",
+    description:
+      "Every parameter is optional; filters combine (AND). Unknown parameters are ignored; a known parameter given twice is a 400. The order is total, so paging is stable.",
     parameters: PARAMETERS.map((p) => ref("parameters", p.name)),
     responses: {
       "200": cacheable("One page of matching plugins.", true, { [PAGE_MEDIA_TYPE]: { schema: ref("schemas", "PluginPage") } }),
@@ -331,7 +401,13 @@ function documentOperation(): Operation {
     summary: "This OpenAPI document",
     responses: {
       "200": cacheable("The OpenAPI 3.1 document of this API.", false, {
-        [OPENAPI_MEDIA_TYPE]: { schema: { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" }, info: { type: "object" }, paths: { type: "object" } } } },
+        [OPENAPI_MEDIA_TYPE]: {
+          schema: {
+            type: "object",
+            required: ["openapi", "info", "paths"],
+            properties: { openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" }, info: { type: "object" }, paths: { type: "object" } },
+          },
+        },
       }),
       "304": cacheable("The document in If-None-Match is current: no body.", false),
       "500": INTERNAL_ERROR,
@@ -351,7 +427,8 @@ export function openApiDocument(version: string = API_VERSION): OpenApiDocument 
     info: {
       title: "plugin-catalog API",
       version,
-      description: "A read-only JSON query API over a catalog of npm plugins, rebuilt daily. No credentials; every response carries Access-Control-Allow-Origin: *.",
+      description:
+        "A read-only JSON query API over a catalog of npm plugins, rebuilt daily. No credentials; every response carries Access-Control-Allow-Origin: *.",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: "/" }],
@@ -365,7 +442,10 @@ export function openApiDocument(version: string = API_VERSION): OpenApiDocument 
     components: {
       schemas: {
         PluginPage: { ...closedObject(PAGE_PROPERTIES), description: "One page of results; exactly these keys, in this order." },
-        Plugin: { ...closedObject(PLUGIN_PROPERTIES), description: "A catalog entry; exactly these keys, in this order. Only homepage may be null." },
+        Plugin: {
+          ...closedObject(PLUGIN_PROPERTIES),
+          description: "A catalog entry; exactly these keys, in this order. Only homepage may be null.",
+        },
         Facets: { ...closedObject(FACETS_PROPERTIES), description: "Counts for a filter sidebar; exactly these keys, in this order." },
         CategoryCount: { ...closedObject(CATEGORY_COUNT_PROPERTIES), description: "One configured category and its count." },
         Status: { ...closedObject(STATUS_PROPERTIES), description: "How fresh the catalog is; exactly these keys, in this order." },
@@ -377,7 +457,11 @@ export function openApiDocument(version: string = API_VERSION): OpenApiDocument 
       headers: HEADERS,
       responses: {
         NotFound: problem("NotFoundProblem", "The answer to any path under /api/ that `paths` does not list, whatever the method."),
-        MethodNotAllowed: problem("MethodNotAllowedProblem", "The answer to any method other than GET, HEAD and OPTIONS on a listed path.", { Allow: ref("headers", "Allow") }),
+        MethodNotAllowed: problem(
+          "MethodNotAllowedProblem",
+          "The answer to any method other than GET, HEAD and OPTIONS on a listed path.",
+          { Allow: ref("headers", "Allow") },
+        ),
       },
     },
   };

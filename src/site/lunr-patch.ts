@@ -19,7 +19,7 @@ function unambiguousKey(this: TokenSetWithKey): string {
   if (this._str) return this._str;
   let key = this.final ? "1" : "0";
   for (const label of Object.keys(this.edges).sort()) {
-    key += label + String(this.edges[label]!.id) + ",";
+    key += `${label}${this.edges[label]!.id},`;
   }
   return key;
 }

@@ -92,7 +92,9 @@ function estimateBytes([term, posting]: InvertedIndexEntry): number {
 
 function splitFieldVectors(index: SerializedIndex, groups: readonly InvertedIndexEntry[][]): Map<string, number[]>[] {
   const groupOfTerm = new Map<number, number>();
-  groups.forEach((entries, group) => entries.forEach(([, posting]) => groupOfTerm.set(posting._index, group)));
+  groups.forEach((entries, group) => {
+    for (const [, posting] of entries) groupOfTerm.set(posting._index, group);
+  });
   const byGroup = groups.map(() => new Map<string, number[]>());
   for (const [fieldRef, elements] of index.fieldVectors) {
     for (let i = 0; i < elements.length; i += 2) {

@@ -59,5 +59,6 @@ function latest(times: readonly string[]): string | null {
 }
 
 function earliest(times: readonly string[]): string | null {
-  return times.length === 0 ? null : times.reduce((a, b) => (b < a ? b : a));
+  // ISO timestamps of one format order as strings do.
+  return [...times].sort()[0] ?? null;
 }

@@ -24,7 +24,10 @@ const httpUrl = z.string().regex(/^https?:\/\/\S+$/i, "expected an http(s) URL")
 export const mirrorSchema = z.object({
   platform: z.enum(["github", "gitlab"]),
   /** `owner/name` (GitLab: `group/sub/name`) as the platform spells it. */
-  path: z.string().min(3).regex(/^[^/\s]+(\/[^/\s]+)+$/, "expected owner/name"),
+  path: z
+    .string()
+    .min(3)
+    .regex(/^[^/\s]+(\/[^/\s]+)+$/, "expected owner/name"),
   stars: count,
   forks: count,
   /** When these counts were last read from the platform; absent when never. */
@@ -88,17 +91,26 @@ export const snapshotSchema = z
     plugins: z.array(snapshotPluginSchema),
     /** Listed packages left out as deprecated or unpublished, so tomorrow need not read them again while unchanged. */
     excluded: z
-      .array(z.object({ npmName: z.string().min(1), version: z.string(), modified: z.string(), reason: z.enum(["deprecated", "unpublished"]) }))
+      .array(
+        z.object({ npmName: z.string().min(1), version: z.string(), modified: z.string(), reason: z.enum(["deprecated", "unpublished"]) }),
+      )
       .optional(),
   })
   .superRefine((snapshot, ctx) => {
     const seen = new Map<string, number>();
     snapshot.plugins.forEach((plugin, index) => {
-      for (const [field, value] of [["slug", plugin.slug], ["npmName", plugin.npmName]] as const) {
+      for (const [field, value] of [
+        ["slug", plugin.slug],
+        ["npmName", plugin.npmName],
+      ] as const) {
         const key = `${field}:${value}`;
         const first = seen.get(key);
         if (first !== undefined) {
-          ctx.addIssue({ code: "custom", path: ["plugins", index, field], message: `duplicates plugins[${first}].${field} ${JSON.stringify(value)}` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["plugins", index, field],
+            message: `duplicates plugins[${first}].${field} ${JSON.stringify(value)}`,
+          });
         } else seen.set(key, index);
       }
       checkSums(plugin, index, ctx);
@@ -108,12 +120,16 @@ export const snapshotSchema = z
 
 /** Rules of docs/API.md#fields that a snapshot from any source must already obey. */
 function checkDerivedFields(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message });
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message });
   firstCaseInsensitiveDuplicate(plugin.tags, (i) => issue(["tags", i], "duplicates an earlier tag (case-insensitively)"));
   plugin.tags.forEach((tag, i) => {
     if (tag !== tag.trim()) issue(["tags", i], "must be trimmed");
   });
-  firstCaseInsensitiveDuplicate(plugin.mirrors.map((m) => `${m.platform}:${m.path}`), (i) => issue(["mirrors", i], "names the same repository as an earlier mirror"));
+  firstCaseInsensitiveDuplicate(
+    plugin.mirrors.map((m) => `${m.platform}:${m.path}`),
+    (i) => issue(["mirrors", i], "names the same repository as an earlier mirror"),
+  );
 }
 
 function firstCaseInsensitiveDuplicate(values: readonly string[], report: (index: number) => void): void {
@@ -126,10 +142,17 @@ function firstCaseInsensitiveDuplicate(values: readonly string[], report: (index
 }
 
 function checkSums(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
-  for (const [field, part] of [["totalStars", "stars"], ["totalForks", "forks"]] as const) {
+  for (const [field, part] of [
+    ["totalStars", "stars"],
+    ["totalForks", "forks"],
+  ] as const) {
     const sum = plugin.mirrors.reduce((total, mirror) => total + mirror[part], 0);
     if (plugin[field] !== sum) {
-      ctx.addIssue({ code: "custom", path: ["plugins", index, field], message: `is ${plugin[field]} but its mirrors' ${part} add up to ${sum}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["plugins", index, field],
+        message: `is ${plugin[field]} but its mirrors' ${part} add up to ${sum}`,
+      });
     }
   }
 }

@@ -1,6 +1,6 @@
 /** Parsing a snapshot's text into a typed, checked `CatalogSnapshot`. */
 import type { z } from "zod";
-import { snapshotSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CatalogSnapshot } from "./schema.js";
+import { type CatalogSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotSchema } from "./schema.js";
 
 export class SnapshotError extends Error {
   override name = "SnapshotError";

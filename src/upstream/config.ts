@@ -9,7 +9,12 @@ import { z } from "zod";
 import { DEFAULT_DISPLAY_NAME_PATHS, parseDisplayNamePath } from "./registry/display-name.js";
 
 const name = z.string().trim().min(1, "must not be empty");
-const repositoryUrl = z.string().regex(/^https:\/\/(github\.com|gitlab\.com)\/[^/\s]+(\/[^/\s]+)+$/, "must be an https://github.com/… or https://gitlab.com/… repository URL");
+const repositoryUrl = z
+  .string()
+  .regex(
+    /^https:\/\/(github\.com|gitlab\.com)\/[^/\s]+(\/[^/\s]+)+$/,
+    "must be an https://github.com/… or https://gitlab.com/… repository URL",
+  );
 
 export const configSchema = z.strictObject({
   keywords: z.array(name).min(1, "must name at least one registry keyword"),

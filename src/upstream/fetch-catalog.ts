@@ -5,20 +5,21 @@
  * package or one platform's outage degrades the catalog; only a registry that
  * cannot be read fails the build.
  */
-import { slugFor } from "../snapshot/slug.js";
+
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from "../snapshot/schema.js";
+import { slugFor } from "../snapshot/slug.js";
 import type { CatalogConfig } from "./config.js";
 import type { UpstreamClient } from "./http/client.js";
-import { readMembers, type Member } from "./members.js";
-import { mirrorRefsOf, mirrorsOfPackage, readAllMirrors, renamesKnownFrom, type MirrorReader } from "./mirror-counts.js";
+import { type Member, readMembers } from "./members.js";
+import { type MirrorReader, mirrorRefsOf, mirrorsOfPackage, readAllMirrors, renamesKnownFrom } from "./mirror-counts.js";
 import { readGithubMirrors } from "./mirrors/github.js";
 import { readGitlabMirrors } from "./mirrors/gitlab.js";
-import { mirrorKey, type MirrorRef } from "./mirrors/parse.js";
+import { type MirrorRef, mirrorKey } from "./mirrors/parse.js";
 import type { Progress } from "./progress.js";
 import { DEFAULT_DISPLAY_NAME_PATHS } from "./registry/display-name.js";
 import { listMembers } from "./registry/listing.js";
-import { emptyReport, type BuildReport } from "./report.js";
+import { type BuildReport, emptyReport } from "./report.js";
 
 export interface Upstreams {
   readonly registry: UpstreamClient;
@@ -104,7 +105,15 @@ async function fetchInto(report: BuildReport, options: FetchOptions): Promise<Ca
   report.members = plugins.length;
   // The configuration travels in the snapshot: tomorrow's fetch and any build from it see what today's used.
   const { categories, displayName } = config;
-  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt: checkedAt, categories, displayName, plugins, excluded: excludedPackages };
+  return {
+    format: SNAPSHOT_FORMAT,
+    formatVersion: SNAPSHOT_VERSION,
+    generatedAt: checkedAt,
+    categories,
+    displayName,
+    plugins,
+    excluded: excludedPackages,
+  };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -134,7 +143,12 @@ function mirrorReader(upstreams: Upstreams): MirrorReader {
       : readGitlabMirrors(paths, { client: upstreams.gitlab });
 }
 
-function assemble(member: Member, packageRefs: readonly MirrorRef[], mirrors: SnapshotPlugin["mirrors"], config: CatalogConfig): SnapshotPlugin {
+function assemble(
+  member: Member,
+  packageRefs: readonly MirrorRef[],
+  mirrors: SnapshotPlugin["mirrors"],
+  config: CatalogConfig,
+): SnapshotPlugin {
   const { record } = member;
   const webUi = new Set(config.webUiKeywords.map((k) => k.toLowerCase()));
   return {
@@ -161,7 +175,9 @@ function assemble(member: Member, packageRefs: readonly MirrorRef[], mirrors: Sn
       ...(member.stale ? { stale: true as const } : {}),
       npmLogins: record.npmLogins,
       // Only the package's own references: the config's are added afresh each day.
-      mirrorRefs: record.mirrors.filter((ref) => packageRefs.some((r) => mirrorKey(r) === mirrorKey(ref))).map((ref) => ({ platform: ref.platform, path: ref.path })),
+      mirrorRefs: record.mirrors
+        .filter((ref) => packageRefs.some((r) => mirrorKey(r) === mirrorKey(ref)))
+        .map((ref) => ({ platform: ref.platform, path: ref.path })),
     },
   };
 }

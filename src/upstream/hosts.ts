@@ -6,8 +6,8 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { UpstreamClient } from "./http/client.js";
 import type { Upstreams } from "./fetch-catalog.js";
+import { UpstreamClient } from "./http/client.js";
 
 export interface UpstreamSettings {
   readonly registry: string | undefined;
@@ -34,7 +34,11 @@ export async function createUpstreams(settings: UpstreamSettings, env: NodeJS.Pr
       baseUrl: settings.githubUrl,
       // GitHub asks integrators not to run requests concurrently; two keeps latency down without tripping secondary limits.
       ...concurrent(2),
-      headers: { "user-agent": userAgent, accept: "application/vnd.github+json", ...(githubToken ? { authorization: `bearer ${githubToken}` } : {}) },
+      headers: {
+        "user-agent": userAgent,
+        accept: "application/vnd.github+json",
+        ...(githubToken ? { authorization: `bearer ${githubToken}` } : {}),
+      },
     }),
     gitlab: new UpstreamClient({
       ...common,

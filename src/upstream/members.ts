@@ -7,8 +7,8 @@
 import type { ExcludedPackage, SnapshotPlugin } from "../snapshot/schema.js";
 import type { UpstreamClient } from "./http/client.js";
 import type { ListedPackage } from "./registry/listing.js";
+import { type DerivationRules, derivePackage, type PackageRecord } from "./registry/packument.js";
 import { fetchPackument } from "./registry/packuments.js";
-import { derivePackage, type DerivationRules, type PackageRecord } from "./registry/packument.js";
 import type { BuildReport } from "./report.js";
 
 export interface Member {
@@ -70,12 +70,21 @@ export async function readMembers(
 }
 
 /** A member, nothing (not found, malformed), or why it is excluded. */
-async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined, context: ReadContext): Promise<Member | ExcludedPackage["reason"] | undefined> {
+async function readMember(
+  pkg: ListedPackage,
+  before: SnapshotPlugin | undefined,
+  context: ReadContext,
+): Promise<Member | ExcludedPackage["reason"] | undefined> {
   const { client, report, now } = context;
   const reusable = before === undefined ? undefined : recordOf(before);
   if (reusable !== undefined && before?.version === pkg.version && pkg.updated !== undefined && before.registry?.modified === pkg.updated) {
     report.packuments.reused++;
-    return { record: reusable, etag: before.registry?.etag, modified: pkg.updated, fetchedAt: before.registry?.fetchedAt ?? now().toISOString() };
+    return {
+      record: reusable,
+      etag: before.registry?.etag,
+      modified: pkg.updated,
+      fetchedAt: before.registry?.fetchedAt ?? now().toISOString(),
+    };
   }
   const answer = await fetchPackument(client, pkg.name, reusable === undefined ? undefined : before?.registry?.etag);
   if (answer.kind === "not-modified" && reusable !== undefined) {
@@ -89,7 +98,13 @@ async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined
   report.packuments.fetched++;
   if (answer.kind === "malformed") return skipMalformed(report, pkg.name, answer.reason);
   const derived = derivePackage(answer.document, context.derive);
-  if (derived.kind === "member") return { record: derived.record, etag: answer.etag, modified: pkg.updated ?? modifiedOf(answer.document), fetchedAt: now().toISOString() };
+  if (derived.kind === "member")
+    return {
+      record: derived.record,
+      etag: answer.etag,
+      modified: pkg.updated ?? modifiedOf(answer.document),
+      fetchedAt: now().toISOString(),
+    };
   if (derived.kind === "malformed") return skipMalformed(report, pkg.name, derived.reason);
   report.excluded[derived.kind]++;
   return derived.kind;
@@ -98,7 +113,8 @@ async function readMember(pkg: ListedPackage, before: SnapshotPlugin | undefined
 function keepPrevious(pkg: ListedPackage, before: SnapshotPlugin | undefined, report: BuildReport, error: unknown): Member | undefined {
   const record = before === undefined ? undefined : recordOf(before);
   report.packuments.failed++;
-  if (report.malformed.length < 100) report.malformed.push({ name: pkg.name, reason: `unreadable today: ${error instanceof Error ? error.message : String(error)}` });
+  if (report.malformed.length < 100)
+    report.malformed.push({ name: pkg.name, reason: `unreadable today: ${error instanceof Error ? error.message : String(error)}` });
   if (record === undefined || before === undefined) return undefined;
   const fetchedAt = before.registry?.fetchedAt ?? before.updatedAt;
   return { record, etag: before.registry?.etag, modified: before.registry?.modified, fetchedAt, stale: true };

@@ -6,7 +6,7 @@
  */
 import type { Mirror, SnapshotPlugin } from "../snapshot/schema.js";
 import type { MirrorOutcome } from "./mirrors/outcome.js";
-import { mirrorFromWebUrl, mirrorKey, type MirrorRef, type Platform } from "./mirrors/parse.js";
+import { type MirrorRef, mirrorFromWebUrl, mirrorKey, type Platform } from "./mirrors/parse.js";
 import type { BuildReport } from "./report.js";
 
 export type MirrorReader = (platform: Platform, paths: readonly string[]) => Promise<Map<string, MirrorOutcome>>;
@@ -14,7 +14,8 @@ export type MirrorReader = (platform: Platform, paths: readonly string[]) => Pro
 /** The mirrors each package names, plus the config's extra ones for it. */
 export function mirrorRefsOf(packageRefs: readonly MirrorRef[], configMirrors: readonly string[]): MirrorRef[] {
   const refs = new Map<string, MirrorRef>();
-  for (const ref of [...packageRefs, ...configMirrors.map(mirrorFromWebUrl)]) if (ref !== undefined && !refs.has(mirrorKey(ref))) refs.set(mirrorKey(ref), ref);
+  for (const ref of [...packageRefs, ...configMirrors.map(mirrorFromWebUrl)])
+    if (ref !== undefined && !refs.has(mirrorKey(ref))) refs.set(mirrorKey(ref), ref);
   return [...refs.values()];
 }
 
@@ -26,7 +27,8 @@ export function mirrorRefsOf(packageRefs: readonly MirrorRef[], configMirrors: r
 export function renamesKnownFrom(previous: readonly SnapshotPlugin[] | undefined): Map<string, string> {
   const canonical = new Map<string, string>();
   for (const plugin of previous ?? []) {
-    for (const mirror of plugin.mirrors) for (const name of mirror.names ?? []) if (name !== mirrorKey(mirror)) canonical.set(name, mirror.path);
+    for (const mirror of plugin.mirrors)
+      for (const name of mirror.names ?? []) if (name !== mirrorKey(mirror)) canonical.set(name, mirror.path);
   }
   return canonical;
 }
@@ -71,15 +73,30 @@ export function mirrorsOfPackage(
   const add = (mirror: Mirror, name: string) => {
     const key = mirrorKey(mirror);
     const existing = byRepository.get(key);
-    byRepository.set(key, existing === undefined ? { ...mirror, names: [name] } : { ...existing, names: [...new Set([...(existing.names ?? []), name])] });
+    byRepository.set(
+      key,
+      existing === undefined ? { ...mirror, names: [name] } : { ...existing, names: [...new Set([...(existing.names ?? []), name])] },
+    );
   };
   for (const ref of refs) {
     const name = mirrorKey(ref);
     const outcome = outcomes.get(name);
     if (outcome?.kind === "found") {
-      add({ platform: ref.platform, path: outcome.canonicalPath, stars: outcome.stars, forks: outcome.forks, owner: outcome.owner, checkedAt }, name);
+      add(
+        {
+          platform: ref.platform,
+          path: outcome.canonicalPath,
+          stars: outcome.stars,
+          forks: outcome.forks,
+          owner: outcome.owner,
+          checkedAt,
+        },
+        name,
+      );
     } else if (outcome?.kind !== "missing") {
-      const previous = before?.mirrors.find((m) => m.platform === ref.platform && (m.names?.includes(name) === true || mirrorKey(m) === name));
+      const previous = before?.mirrors.find(
+        (m) => m.platform === ref.platform && (m.names?.includes(name) === true || mirrorKey(m) === name),
+      );
       if (previous === undefined) report.mirrors[ref.platform].unreadNoPrevious++;
       else {
         report.mirrors[ref.platform].keptPrevious++;

@@ -86,7 +86,13 @@ function summaryRows(report: BuildReport): SummaryRow[] {
     { label: "requests", value: `${perHost} (retries ${UPSTREAMS.map((u) => n(retries[u])).join(" / ")})` },
     ...rateLimitRows(report),
     ...UPSTREAMS.flatMap((u) => downRow(u, report.platformsDown[u])),
-    { label: "time", value: Object.entries(report.phasesMs).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(", ") || "-" },
+    {
+      label: "time",
+      value:
+        Object.entries(report.phasesMs)
+          .map(([phase, ms]) => `${phase} ${seconds(ms)}`)
+          .join(", ") || "-",
+    },
   ];
 }
 

@@ -23,7 +23,11 @@ const FILTERS = ["q", "category", "web", "author"];
 const DEFAULTS = { sort: "stars", page: "1" };
 const TYPING_DELAY_MS = 250;
 /** Upstreams in the status, with their names and what they count. */
-const SOURCES = /** @type {const} */ ([["npm", "npm", "package", "packages"], ["github", "GitHub", "repository", "repositories"], ["gitlab", "GitLab", "repository", "repositories"]]);
+const SOURCES = /** @type {const} */ ([
+  ["npm", "npm", "package", "packages"],
+  ["github", "GitHub", "repository", "repositories"],
+  ["gitlab", "GitLab", "repository", "repositories"],
+]);
 
 const day = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 const moment = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" });
@@ -157,9 +161,10 @@ async function load(options = {}) {
   const results = /** @type {HTMLElement} */ (resultsHeading.parentElement);
   results.setAttribute("aria-busy", "true");
   const facetsKey = apiQuery(FILTERS);
-  const facetsRequest = facetsServed && lastFacets?.key !== facetsKey
-    ? getJson(`/api/facets${facetsKey ? `?${facetsKey}` : ""}`, signal).catch(() => undefined)
-    : undefined;
+  const facetsRequest =
+    facetsServed && lastFacets?.key !== facetsKey
+      ? getJson(`/api/facets${facetsKey ? `?${facetsKey}` : ""}`, signal).catch(() => undefined)
+      : undefined;
   try {
     const query = apiQuery();
     const { response, body } = await getJson(`/api/plugins${query ? `?${query}` : ""}`, signal);
@@ -174,7 +179,13 @@ async function load(options = {}) {
     else showResults(shown, body, lastFacets?.key === facetsKey ? lastFacets.facets : undefined);
   } catch (error) {
     if (signal.aborted) return;
-    showProblem({ title: "The catalog could not be reached", detail: `${/** @type {Error} */ (error).message}. Check your connection and try again.` }, 0);
+    showProblem(
+      {
+        title: "The catalog could not be reached",
+        detail: `${/** @type {Error} */ (error).message}. Check your connection and try again.`,
+      },
+      0,
+    );
   } finally {
     if (inFlight === controller) results.removeAttribute("aria-busy");
   }
@@ -232,15 +243,17 @@ function showResults(shown, page, facets) {
   const { total, pages, plugins } = page;
   const pageNumber = page.page;
   const filters = describeFilters(shown);
-  summary.textContent = total === 0
-    ? "No plugins match."
-    : `${count(total, "plugin", "plugins")}${shown.q.trim() ? ` ${total === 1 ? "matches" : "match"}` : ""}${filters}${pages > 1 ? `, page ${number.format(pageNumber)} of ${number.format(pages)}` : ""}.`;
+  summary.textContent =
+    total === 0
+      ? "No plugins match."
+      : `${count(total, "plugin", "plugins")}${shown.q.trim() ? ` ${total === 1 ? "matches" : "match"}` : ""}${filters}${pages > 1 ? `, page ${number.format(pageNumber)} of ${number.format(pages)}` : ""}.`;
   cards.replaceChildren(...plugins.map(card));
   emptyBox.hidden = plugins.length > 0;
   if (plugins.length === 0) {
-    emptyText.textContent = total === 0
-      ? `No plugins${shown.q.trim() ? " match" : ""}${filters}.`
-      : `There is no page ${number.format(pageNumber)}: the results end on page ${number.format(pages)}.`;
+    emptyText.textContent =
+      total === 0
+        ? `No plugins${shown.q.trim() ? " match" : ""}${filters}.`
+        : `There is no page ${number.format(pageNumber)}: the results end on page ${number.format(pages)}.`;
   }
   for (const pager of pagers) pager.hidden = pages <= 1 && pageNumber <= 1;
   for (const button of turnButtons) button.disabled = button.dataset.turn === "1" ? pageNumber >= pages : pageNumber <= 1;
@@ -261,7 +274,9 @@ function describeFilters(shown) {
 let categoryPrefix = "";
 /** @param {string} category */
 const categoryLabel = (category) =>
-  categoryPrefix && category.toLowerCase().startsWith(categoryPrefix) && category.length > categoryPrefix.length ? category.slice(categoryPrefix.length) : category;
+  categoryPrefix && category.toLowerCase().startsWith(categoryPrefix) && category.length > categoryPrefix.length
+    ? category.slice(categoryPrefix.length)
+    : category;
 
 /** @param {string[]} names */
 function commonPrefix(names) {
@@ -284,7 +299,10 @@ function showFacets(shown, facets) {
   categories = new Set(names.map((name) => name.toLowerCase()));
   categoryPrefix = commonPrefix(names);
   /** @type {[string, string, number | undefined][]} */
-  const options = [["", "All categories", undefined], ...facets.categories.map((c) => /** @type {[string, string, number]} */ ([c.category, categoryLabel(c.category), c.count]))];
+  const options = [
+    ["", "All categories", undefined],
+    ...facets.categories.map((c) => /** @type {[string, string, number]} */ ([c.category, categoryLabel(c.category), c.count])),
+  ];
   // A category from a link or the URL that the config does not list: shown so that it can be seen and left.
   if (shown.category && !categories.has(shown.category.toLowerCase())) options.push([shown.category, shown.category, facets.total]);
   const items = /** @type {HTMLElement[]} */ ([...categoryList.children]);
@@ -292,9 +310,12 @@ function showFacets(shown, facets) {
     let item = items[i];
     if (!item || item.dataset.category !== value) {
       const id = `category-${i}`;
-      item = h("li", { "data-category": value },
+      item = h(
+        "li",
+        { "data-category": value },
         h("input", { type: "radio", name: "category", id, value }),
-        h("label", { for: id }, h("span", { class: "name" }, label), " ", h("span", { class: "count" })));
+        h("label", { for: id }, h("span", { class: "name" }, label), " ", h("span", { class: "count" })),
+      );
       if (items[i]) items[i]?.replaceWith(item);
       else categoryList.append(item);
     }
@@ -314,26 +335,50 @@ const countBadge = (n) => h("span", {}, number.format(n), hidden(n === 1 ? " plu
 function card(plugin, index) {
   const id = `plugin-${index}`;
   const homepage = plugin.homepage && /^https?:\/\//i.test(plugin.homepage) ? plugin.homepage : null;
-  return h("li", {},
-    h("article", { class: "card", "aria-labelledby": id },
-      h("div", { class: "card-head" },
-        h("h3", { id }, plugin.name),
-        plugin.hasWebUi && h("span", { class: "badge" }, "Web UI")),
-      h("p", { class: "meta" },
-        h("code", {}, plugin.npmName), " ",
-        h("span", {}, `v${plugin.version}`), " ",
-        plugin.license ? h("span", {}, hidden("license "), plugin.license) : h("span", { class: "muted" }, "no license")),
+  return h(
+    "li",
+    {},
+    h(
+      "article",
+      { class: "card", "aria-labelledby": id },
+      h("div", { class: "card-head" }, h("h3", { id }, plugin.name), plugin.hasWebUi && h("span", { class: "badge" }, "Web UI")),
+      h(
+        "p",
+        { class: "meta" },
+        h("code", {}, plugin.npmName),
+        " ",
+        h("span", {}, `v${plugin.version}`),
+        " ",
+        plugin.license ? h("span", {}, hidden("license "), plugin.license) : h("span", { class: "muted" }, "no license"),
+      ),
       plugin.description && h("p", { class: "description" }, plugin.description),
-      h("p", { class: "stats" },
+      h(
+        "p",
+        { class: "stats" },
         h("span", {}, h("span", { "aria-hidden": "true", class: "icon" }, "★"), " ", count(plugin.totalStars, "star", "stars")),
         h("span", {}, count(plugin.totalForks, "fork", "forks")),
         h("span", {}, "updated ", time(plugin.updatedAt)),
-        h("span", {}, "first published ", time(plugin.publishedAt))),
-      plugin.tags.length > 0 && h("ul", { class: "tags", "aria-label": `Tags of ${plugin.name}` },
-        ...plugin.tags.map((tag) => h("li", {}, viewLink(categories.has(tag.toLowerCase()) ? { category: tag } : { q: tag }, tag)))),
-      h("p", { class: "links" },
-        h("a", { href: `https://www.npmjs.com/package/${encodeURI(plugin.npmName)}`, rel: "noopener" }, "npm", hidden(` page of ${plugin.name}`)),
-        homepage && h("a", { href: homepage, rel: "noopener nofollow" }, "Homepage", hidden(` of ${plugin.name}`)))));
+        h("span", {}, "first published ", time(plugin.publishedAt)),
+      ),
+      plugin.tags.length > 0 &&
+        h(
+          "ul",
+          { class: "tags", "aria-label": `Tags of ${plugin.name}` },
+          ...plugin.tags.map((tag) => h("li", {}, viewLink(categories.has(tag.toLowerCase()) ? { category: tag } : { q: tag }, tag))),
+        ),
+      h(
+        "p",
+        { class: "links" },
+        h(
+          "a",
+          { href: `https://www.npmjs.com/package/${encodeURI(plugin.npmName)}`, rel: "noopener" },
+          "npm",
+          hidden(` page of ${plugin.name}`),
+        ),
+        homepage && h("a", { href: homepage, rel: "noopener nofollow" }, "Homepage", hidden(` of ${plugin.name}`)),
+      ),
+    ),
+  );
 }
 
 /** @param {Problem | null} problem @param {number} status */
@@ -343,33 +388,64 @@ function showProblem(problem, status) {
   emptyBox.hidden = true;
   for (const pager of pagers) pager.hidden = true;
   const errors = Array.isArray(problem?.errors) ? problem.errors : [];
-  const title = status === 400 ? "This view asks for something the catalog does not accept" : problem?.title || `The catalog answered ${status}`;
-  problemBox.replaceChildren(h("div", {},
-    h("h3", {}, title),
-    problem?.detail ? h("p", {}, problem.detail) : null,
-    errors.length > 0 && h("ul", {}, ...errors.map((e) => h("li", {}, h("code", {}, String(e.parameter)), `: ${e.message}`))),
-    h("p", { class: "actions" },
-      status === 400
-        ? h("button", { type: "button", "data-action": "reset" }, "Start over")
-        : h("button", { type: "button", "data-action": "retry" }, "Try again"))));
+  const title =
+    status === 400 ? "This view asks for something the catalog does not accept" : problem?.title || `The catalog answered ${status}`;
+  problemBox.replaceChildren(
+    h(
+      "div",
+      {},
+      h("h3", {}, title),
+      problem?.detail ? h("p", {}, problem.detail) : null,
+      errors.length > 0 && h("ul", {}, ...errors.map((e) => h("li", {}, h("code", {}, String(e.parameter)), `: ${e.message}`))),
+      h(
+        "p",
+        { class: "actions" },
+        status === 400
+          ? h("button", { type: "button", "data-action": "reset" }, "Start over")
+          : h("button", { type: "button", "data-action": "retry" }, "Try again"),
+      ),
+    ),
+  );
   problemBox.hidden = false;
 }
 
 /** @param {Status} status */
 function showStatus(status) {
   statusShown = true;
-  const parts = [h("span", {}, `${count(status.plugins, "plugin", "plugins")}, built `, h("time", { datetime: status.builtAt }, `${moment.format(new Date(status.builtAt))} UTC`))];
+  const parts = [
+    h(
+      "span",
+      {},
+      `${count(status.plugins, "plugin", "plugins")}, built `,
+      h("time", { datetime: status.builtAt }, `${moment.format(new Date(status.builtAt))} UTC`),
+    ),
+  ];
   const stale = SOURCES.flatMap(([key, label, one, many]) => {
     const source = status.sources?.[key];
-    return source && source.stale > 0 ? [{ text: `${number.format(source.stale)} of ${number.format(source.items)} ${label} ${source.items === 1 ? one : many}`, since: source.staleSince }] : [];
+    return source && source.stale > 0
+      ? [
+          {
+            text: `${number.format(source.stale)} of ${number.format(source.items)} ${label} ${source.items === 1 ? one : many}`,
+            since: source.staleSince,
+          },
+        ]
+      : [];
   });
   if (stale.length > 0) {
-    const since = stale.map((s) => s.since).filter((t) => t !== null).sort()[0];
-    parts.push(h("span", { class: "stale" },
-      h("strong", {}, "Partly out of date: "),
-      `${stale.map((s) => s.text).join(" and ")} could not be read for this build and show earlier data`,
-      since && h("span", {}, " (the oldest from ", time(since), ")"),
-      "."));
+    const since = stale
+      .map((s) => s.since)
+      .filter((t) => t !== null)
+      .sort()[0];
+    parts.push(
+      h(
+        "span",
+        { class: "stale" },
+        h("strong", {}, "Partly out of date: "),
+        `${stale.map((s) => s.text).join(" and ")} could not be read for this build and show earlier data`,
+        since && h("span", {}, " (the oldest from ", time(since), ")"),
+        ".",
+      ),
+    );
   }
   freshness.replaceChildren(...parts);
 }

@@ -3,7 +3,7 @@
  * parsing it here would charge the bench's own garbage to later answers), what the shim read, answers per class.
  */
 import type { SiteReader } from "../../src/shim/index.js";
-import { json, msFigure, percent, percentile, round, type Figure } from "./figures.js";
+import { type Figure, json, msFigure, percent, percentile, round } from "./figures.js";
 
 export type TimedAnswer = { readonly ms: number; readonly status: number; readonly body: Uint8Array };
 

@@ -30,9 +30,22 @@ function quickRun(args: readonly string[], timeoutMs: number) {
 describe("npm run bench --quick", () => {
   const run = quickRun([], 180_000);
 
-  it.each(["plugins", "buildMs", "buildPeakRssMb", "siteFiles", "siteBytes", "siteGzipBytes", "largestFileBytes", "searchGzipBytes",
-    "coldUnfilteredMs", "coldQueryMs", "coldQueryBytesRead", "heapMb", "httpRps.default", "httpRps.q"])(
-    "reports %s as a finite number", (key) => run.expectFinite(key));
+  it.each([
+    "plugins",
+    "buildMs",
+    "buildPeakRssMb",
+    "siteFiles",
+    "siteBytes",
+    "siteGzipBytes",
+    "largestFileBytes",
+    "searchGzipBytes",
+    "coldUnfilteredMs",
+    "coldQueryMs",
+    "coldQueryBytesRead",
+    "heapMb",
+    "httpRps.default",
+    "httpRps.q",
+  ])("reports %s as a finite number", (key) => run.expectFinite(key));
 
   it.each(["p50Ms", "p99Ms"])("reports %s for every query class (and facets once the shim serves it)", (key) => {
     const classes = Object.keys(run.at(key) as object);
@@ -57,12 +70,17 @@ describe("npm run bench --quick", () => {
 
 describe("npm run bench -- fetch --quick", () => {
   const run = quickRun(["fetch"], 240_000);
-  const perRun = ["wallMs", "peakRssMb",
-    ...["registry", "github", "gitlab"].flatMap((host) => [`requests.${host}`, `maxInFlight.${host}`])];
+  const perRun = [
+    "wallMs",
+    "peakRssMb",
+    ...["registry", "github", "gitlab"].flatMap((host) => [`requests.${host}`, `maxInFlight.${host}`]),
+  ];
   const faults = ["graphqlRateLimited", "githubDown", "gitlabDown", "registry429Storm"].map((name) => `faults.${name}.wallMs`);
 
   it.each(["plugins", ...["full", "incremental"].flatMap((phase) => perRun.map((key) => `${phase}.${key}`)), ...faults])(
-    "reports %s as a finite number", (key) => run.expectFinite(key));
+    "reports %s as a finite number",
+    (key) => run.expectFinite(key),
+  );
 
   it("built from a 500-package world and asked GitHub something", () => {
     expect(run.at("plugins")).toBe(500);
@@ -84,9 +102,16 @@ describe("npm run bench -- workerd --quick", () => {
   const classes = [...QUERY_CLASSES, "author"];
   const cpu = classes.flatMap((kind) => [`cold.${kind}.median`, `cold.${kind}.max`, `warm.${kind}.p50`, `warm.${kind}.p99`]);
 
-  it.each(["plugins", "cold.unfilteredMs", "cold.queryMs", "baseline.p50Ms", "baseline.p99Ms", "cpuMs.warm.baseline.p50",
-    ...cpu.map((key) => `cpuMs.${key}`), ...["p50Ms", "p99Ms"].flatMap((key) => QUERY_CLASSES.map((kind) => `${key}.${kind}`))])(
-    "reports %s as a finite number", (key) => run.expectFinite(key));
+  it.each([
+    "plugins",
+    "cold.unfilteredMs",
+    "cold.queryMs",
+    "baseline.p50Ms",
+    "baseline.p99Ms",
+    "cpuMs.warm.baseline.p50",
+    ...cpu.map((key) => `cpuMs.${key}`),
+    ...["p50Ms", "p99Ms"].flatMap((key) => QUERY_CLASSES.map((kind) => `${key}.${kind}`)),
+  ])("reports %s as a finite number", (key) => run.expectFinite(key));
 
   it("measured the catalog it was asked for, and some workerd CPU for every request class", () => {
     expect(run.at("plugins")).toBe(500);

@@ -10,7 +10,7 @@ import { createFsReader } from "../../src/runtime/node/fs-reader.js";
 import { createShim } from "../../src/shim/index.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
 import { isSearchFile } from "./answers.js";
-import { runCli, type CliRun } from "./child.js";
+import { type CliRun, runCli } from "./child.js";
 import { FACETS_PATH } from "./queries.js";
 import { buildVocabulary, type Vocabulary } from "./vocabulary.js";
 

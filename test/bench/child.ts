@@ -3,7 +3,7 @@
  * workerd) is a bench script under `fork` handing back one result over IPC; the CLI under test runs under `spawn`. Their
  * stdout is dropped (Miniflare chats there; the report owns stdout); their stderr explains a failure.
  */
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";

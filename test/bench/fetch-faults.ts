@@ -27,14 +27,14 @@ import type { BuildReport } from "../../src/upstream/report.js";
 import {
   createWorld,
   exhaustGraphqlQuota,
+  type FakeGitHub,
   outage,
+  type RunningFake,
   StayAwayLog,
   startFakeGitHub,
   startFakeGitLab,
   startFakeRegistry,
   tooManyRequestsStorm,
-  type FakeGitHub,
-  type RunningFake,
   type World,
 } from "../fakes/index.js";
 import { runCli } from "./child.js";
@@ -157,7 +157,7 @@ async function build(fakes: Fakes, config: string, out: string, args: readonly s
 function publishOvernight(world: World, seed: number): void {
   const published = world.names().filter((name) => world.get(name)?.unpublished === undefined);
   const step = Math.round(1 / CHANGED_SHARE);
-  published.filter((_, i) => i % step === seed % step).forEach((name) => world.bumpVersion(name));
+  for (const name of published.filter((_, i) => i % step === seed % step)) world.bumpVersion(name);
 }
 
 function figuresOf(run: BuildRun, fakes: Fakes, whileLimited: number): FaultFigures {

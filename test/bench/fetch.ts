@@ -7,15 +7,16 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BuildReport } from "../../src/upstream/report.js";
 import { Random } from "../../tools/sample/random.js";
-import { createWorld, startFakeGitHub, startFakeGitLab, startFakeRegistry, type RunningFake, type World } from "../fakes/index.js";
-import { runCli, type CliRun } from "./child.js";
-import { runFaultScenarios, type FaultFigures } from "./fetch-faults.js";
-import { atMost, count, json, renderSections, round, seconds, shown, targetSummary } from "./figures.js";
+import { createWorld, type RunningFake, startFakeGitHub, startFakeGitLab, startFakeRegistry, type World } from "../fakes/index.js";
+import { type CliRun, runCli } from "./child.js";
+import { type FaultFigures, runFaultScenarios } from "./fetch-faults.js";
 import type { Figure, Section, Target } from "./figures.js";
-import { Flags, publish, reportHead, reproduce, type BenchContext } from "./harness.js";
+import { atMost, count, json, renderSections, round, seconds, shown, targetSummary } from "./figures.js";
+import { type BenchContext, Flags, publish, reportHead, reproduce } from "./harness.js";
 
-const USAGE = "usage: node lib/test/bench/run.js fetch [--packages N] [--seed S] [--latency MS] [--search-interval MS] [--changed N] "
-  + "[--json FILE] [--quick]";
+const USAGE =
+  "usage: node lib/test/bench/run.js fetch [--packages N] [--seed S] [--latency MS] [--search-interval MS] [--changed N] " +
+  "[--json FILE] [--quick]";
 const CONFIG = { keywords: ["acme-plugin"], webUiKeywords: ["webapp"] };
 /** The fakes accept any well-formed token; real ones in the environment are never passed on. */
 const FAKE_ENV = { GITHUB_TOKEN: "bench-fake-github-token", GITLAB_TOKEN: "bench-fake-gitlab-token", NO_COLOR: "1" };
@@ -61,15 +62,23 @@ export async function bench(argv: readonly string[], { work, log }: BenchContext
     const faults = await runFaultScenarios({ packages, seed, latencyMs, quick });
     const sections = [
       runSection("Run 1: first full build (fresh --out)", "full", full, hosts.githubRepos, FULL_LIMITS),
-      runSection(`Run 2: incremental build (${count(changed)} packages given a new version, same --out)`, "incremental", incremental,
-        hosts.githubRepos, INCREMENTAL_LIMITS),
+      runSection(
+        `Run 2: incremental build (${count(changed)} packages given a new version, same --out)`,
+        "incremental",
+        incremental,
+        hosts.githubRepos,
+        INCREMENTAL_LIMITS,
+      ),
       faultSection(faults),
     ];
-    const command = `--packages ${packages} --seed ${seed} --latency ${latencyMs} --search-interval ${searchIntervalMs} `
-      + `--changed ${changed}${quick ? " --quick" : ""}`;
+    const command =
+      `--packages ${packages} --seed ${seed} --latency ${latencyMs} --search-interval ${searchIntervalMs} ` +
+      `--changed ${changed}${quick ? " --quick" : ""}`;
     const report = [
-      ...reportHead(log, [`plugin-catalog fetch bench: ${count(packages)}-package fake world, seed ${seed}${quick ? " (--quick)" : ""}; `
-        + `${latencyMs} ms a response; ${count(hosts.githubRepos)} GitHub repositories, ${count(hosts.gitlabProjects)} GitLab projects`]),
+      ...reportHead(log, [
+        `plugin-catalog fetch bench: ${count(packages)}-package fake world, seed ${seed}${quick ? " (--quick)" : ""}; ` +
+          `${latencyMs} ms a response; ${count(hosts.githubRepos)} GitHub repositories, ${count(hosts.gitlabProjects)} GitLab projects`,
+      ]),
       ...renderSections(sections),
       targetSummary(sections),
       "Requests are counted by the fakes (retries included); the report's figures are the build's own catalog/report.json.",
@@ -88,10 +97,12 @@ async function fetchBuild(fakes: Fakes, out: string, args: readonly string[], sc
   const urls = ["--registry", fakes.registry.url, "--github-url", fakes.github.url, "--gitlab-url", fakes.gitlab.url];
   const run = await runCli(["build", "--out", out, ...args, ...urls], scratch, { ...process.env, ...FAKE_ENV });
   // `reset` replaces the route and status maps, so these stay this build's.
-  const upstream = Object.fromEntries(UPSTREAMS.map((name) => {
-    const { requests, maxInFlight, notModified, byRoute, byStatus } = fakes[name].stats;
-    return [name, { requests, maxInFlight, notModified, byRoute, byStatus }];
-  })) as Record<Upstream, Counters>;
+  const upstream = Object.fromEntries(
+    UPSTREAMS.map((name) => {
+      const { requests, maxInFlight, notModified, byRoute, byStatus } = fakes[name].stats;
+      return [name, { requests, maxInFlight, notModified, byRoute, byStatus }];
+    }),
+  ) as Record<Upstream, Counters>;
   return { ...run, upstream, report: JSON.parse(await readFile(join(out, "catalog", "report.json"), "utf8")) as BuildReport };
 }
 
@@ -99,7 +110,10 @@ const slashed = (values: readonly number[]): string => values.map(count).join(" 
 
 /** A new version of `changed` published packages, the same ones for the same world and seed; how many got one. */
 function bump(world: World, changed: number, seed: number): number {
-  const names = new Random(seed).sample(world.names().filter((name) => world.get(name)?.unpublished === undefined), changed);
+  const names = new Random(seed).sample(
+    world.names().filter((name) => world.get(name)?.unpublished === undefined),
+    changed,
+  );
   for (const name of names) world.bumpVersion(name);
   return names.length;
 }
@@ -122,29 +136,40 @@ function runSection(title: string, prefix: string, run: BuildRun, githubRepos: n
     const target = atMost(requests, githubRepos / perRequest, `${count(Math.floor(githubRepos / perRequest))} (1/${perRequest})`);
     return shown(key(`requests.${name}`), requests, `${label} (${count(githubRepos)} repositories)`, text, target);
   });
-  return { title, figures: [
-    shown(key("wallMs"), round(run.ms, 1), "wall time", seconds(run.ms), atMost(run.ms, limits.wallMs, `${limits.wallMs / 1000} s`)),
-    ...requests,
-    counted("totalRequests", total, "requests, all upstreams", totalTarget),
-    ...UPSTREAMS.map((name) => counted(`maxInFlight.${name}`, run.upstream[name].maxInFlight, `max in flight, ${name}`)),
-    shown(key("peakRssMb"), rss, "CLI peak RSS", `${rss.toFixed(0)} MB`, atMost(rss, PEAK_RSS_MB, `${PEAK_RSS_MB} MB`)),
-    shown(key("packuments"), p, "report: packuments fetched / 304 / reused / failed", packuments),
-    shown(key("retries"), retries, "report: retries registry / GitHub / GitLab", slashed(UPSTREAMS.map((name) => retries[name]))),
-    counted("members", members, "report: catalog members"),
-    ...Object.entries(phasesMs).map(([phase, ms]) => shown(key(`phasesMs.${phase}`), ms, `report: phase ${phase}`, seconds(ms))),
-    shown(key("outsidePhasesMs"), round(outside, 1), "wall time outside those phases (site build, write…)", seconds(outside)),
-    ...UPSTREAMS.flatMap((name) =>
-      (["notModified", "byRoute", "byStatus"] as const).map((field) => json(key(`${field}.${name}`), run.upstream[name][field]))),
-    json(key("cliRequests"), run.report.requests),
-  ] };
+  return {
+    title,
+    figures: [
+      shown(key("wallMs"), round(run.ms, 1), "wall time", seconds(run.ms), atMost(run.ms, limits.wallMs, `${limits.wallMs / 1000} s`)),
+      ...requests,
+      counted("totalRequests", total, "requests, all upstreams", totalTarget),
+      ...UPSTREAMS.map((name) => counted(`maxInFlight.${name}`, run.upstream[name].maxInFlight, `max in flight, ${name}`)),
+      shown(key("peakRssMb"), rss, "CLI peak RSS", `${rss.toFixed(0)} MB`, atMost(rss, PEAK_RSS_MB, `${PEAK_RSS_MB} MB`)),
+      shown(key("packuments"), p, "report: packuments fetched / 304 / reused / failed", packuments),
+      shown(key("retries"), retries, "report: retries registry / GitHub / GitLab", slashed(UPSTREAMS.map((name) => retries[name]))),
+      counted("members", members, "report: catalog members"),
+      ...Object.entries(phasesMs).map(([phase, ms]) => shown(key(`phasesMs.${phase}`), ms, `report: phase ${phase}`, seconds(ms))),
+      shown(key("outsidePhasesMs"), round(outside, 1), "wall time outside those phases (site build, write…)", seconds(outside)),
+      ...UPSTREAMS.flatMap((name) =>
+        (["notModified", "byRoute", "byStatus"] as const).map((field) => json(key(`${field}.${name}`), run.upstream[name][field])),
+      ),
+      json(key("cliRequests"), run.report.requests),
+    ],
+  };
 }
 
 /** One row per scenario; the JSON's `faults` is `runFaultScenarios`'s result as it is. */
 function faultSection(faults: Record<string, FaultFigures>): Section {
   const perHost = (values: Record<string, number>): string => slashed(UPSTREAMS.map((name) => values[name] ?? 0));
-  const rows = Object.entries(faults).map(([scenario, f]) => shown(`faults.${scenario}`, f, scenario,
-    `${seconds(f.wallMs)}; ${perHost(f.requests)}; ${perHost(f.retries)}; ${count(f.whileLimited)}; ${count(f.keptPrevious)}`));
-  const title = "Upstream trouble, the next day's build (--previous): wall; requests; retries (registry / GitHub / GitLab); "
-    + "while limited; kept previous";
+  const rows = Object.entries(faults).map(([scenario, f]) =>
+    shown(
+      `faults.${scenario}`,
+      f,
+      scenario,
+      `${seconds(f.wallMs)}; ${perHost(f.requests)}; ${perHost(f.retries)}; ${count(f.whileLimited)}; ${count(f.keptPrevious)}`,
+    ),
+  );
+  const title =
+    "Upstream trouble, the next day's build (--previous): wall; requests; retries (registry / GitHub / GitLab); " +
+    "while limited; kept previous";
   return { title, figures: rows };
 }

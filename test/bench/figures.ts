@@ -22,8 +22,11 @@ export type Figure = { readonly key?: string; readonly value?: unknown; readonly
 export type Section = { readonly title: string; readonly figures: readonly Figure[] };
 export const json = (key: string, value: unknown): Figure => ({ key, value });
 export const row = (label: string, text: string): Figure => ({ row: { label, shown: text } });
-export const shown = (key: string, value: unknown, label: string, text: string, target?: Target): Figure =>
-  ({ key, value, row: target === undefined ? { label, shown: text } : { label, shown: text, target } });
+export const shown = (key: string, value: unknown, label: string, text: string, target?: Target): Figure => ({
+  key,
+  value,
+  row: target === undefined ? { label, shown: text } : { label, shown: text, target },
+});
 
 /** The figures as one JSON object, `a.b` keys nested. */
 export function toJson(figures: readonly Figure[]): Record<string, unknown> {
@@ -54,7 +57,11 @@ export const mbFigure = (key: string, value: number, label: string, most?: numbe
 export function renderSections(all: readonly Section[]): string[] {
   const rows = all.flatMap((section) => section.figures.flatMap(({ row }) => (row === undefined ? [] : [row])));
   const width = [Math.max(...rows.map((row) => row.label.length)), Math.max(...rows.map((row) => row.shown.length)), 12];
-  const line = (cells: readonly string[]): string => cells.map((cell, i) => cell.padEnd(width[i]!)).join("  ").trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) => cell.padEnd(width[i]!))
+      .join("  ")
+      .trimEnd();
   const verdict = (target: Target | undefined): string => (target === undefined ? "" : target.pass ? "PASS" : "FAIL");
   return all.flatMap(({ title, figures }) => [
     title,

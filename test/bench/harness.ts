@@ -5,11 +5,14 @@
 import { writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { json, toJson, type Figure } from "./figures.js";
+import { type Figure, json, toJson } from "./figures.js";
 
 /** A bad command line; `usage` is the text of the bench it was meant for. */
 export class UsageError extends Error {
-  constructor(message: string, readonly usage: string) {
+  constructor(
+    message: string,
+    readonly usage: string,
+  ) {
     super(message);
   }
 }
@@ -20,7 +23,11 @@ export class Flags {
   readonly quick: boolean;
   readonly json: string | undefined;
   readonly seed: number;
-  constructor(argv: readonly string[], readonly usage: string, names: readonly string[]) {
+  constructor(
+    argv: readonly string[],
+    readonly usage: string,
+    names: readonly string[],
+  ) {
     const options = Object.fromEntries([...names, "seed", "json"].map((name) => [name, { type: "string" as const }]));
     try {
       const quick = { type: "boolean" as const };
@@ -74,8 +81,12 @@ export function reportHead(log: BenchLog, title: readonly string[]): string[] {
   return [...title, `machine: ${cpus} cores, Node ${node}, ${load}`, ...(loadMax > cpus + 0.5 ? [warning] : []), ""];
 }
 
-export const reproduce = (command: string): string[] =>
-  ["", "Reproduce:", `  npm run bench -- ${command}`, `  (or, already compiled: node lib/test/bench/run.js ${command} --json FILE)`];
+export const reproduce = (command: string): string[] => [
+  "",
+  "Reproduce:",
+  `  npm run bench -- ${command}`,
+  `  (or, already compiled: node lib/test/bench/run.js ${command} --json FILE)`,
+];
 
 /** Prints the report on stdout and writes the figures, after `plugins`, `seed`, `quick` and `machine`, to `--json FILE`. */
 export async function publish(log: BenchLog, flags: Flags, plugins: number, report: readonly string[], figures: readonly Figure[]) {

@@ -24,7 +24,10 @@ const DEFAULT_PER_PAGE = 50;
 type Params = Record<string, string | undefined>;
 
 class QueryGenerator {
-  constructor(private readonly vocabulary: Vocabulary, private readonly rng: Random) {}
+  constructor(
+    private readonly vocabulary: Vocabulary,
+    private readonly rng: Random,
+  ) {}
   /** A request path with its query string, e.g. `/api/plugins?q=chart+da&sort=name`. */
   next(kind: QueryClass): string {
     const make: Record<QueryClass, () => string> = {
@@ -113,7 +116,10 @@ export function planQueries(vocabulary: Vocabulary, sizes: PlanSizes, seed: numb
     coldQuery: times(sizes.coldSamples, (i) => coldQuery.generator.next(Q_CLASSES[i % Q_CLASSES.length]!)),
     coldByClass: Object.fromEntries(classes.map((kind) => [kind, times(sizes.coldPerClass, () => perClass.generator.next(kind))])),
     warmup: times(sizes.warmup, () => warmup.generator.next(warmup.rng.pick(classes))),
-    timed: shuffle(timed.rng, classes.flatMap((kind) => times(sizes.warmPerClass, () => ({ kind, path: timed.generator.next(kind) })))),
+    timed: shuffle(
+      timed.rng,
+      classes.flatMap((kind) => times(sizes.warmPerClass, () => ({ kind, path: timed.generator.next(kind) }))),
+    ),
     http: times(sizes.httpQueries, () => http.generator.next("qPrefix")),
   };
 }

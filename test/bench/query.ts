@@ -4,13 +4,30 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { latencyFigures } from "./answers.js";
-import { buildCatalog, measureSite, type FileTotals } from "./catalog.js";
 import autocannon from "autocannon";
-import { runChild, startChild, type CliRun } from "./child.js";
-import { atMost, json, maximum, mb, mbFigure, median, ms, msFigure, percent, renderSections, round, seconds, shown } from "./figures.js";
-import { targetSummary, type Figure, type Section, type Target } from "./figures.js";
-import { Flags, publish, reportHead, reproduce, type BenchContext } from "./harness.js";
+import { latencyFigures } from "./answers.js";
+import { buildCatalog, type FileTotals, measureSite } from "./catalog.js";
+import { type CliRun, runChild, startChild } from "./child.js";
+import {
+  atMost,
+  type Figure,
+  json,
+  maximum,
+  mb,
+  mbFigure,
+  median,
+  ms,
+  msFigure,
+  percent,
+  renderSections,
+  round,
+  type Section,
+  seconds,
+  shown,
+  type Target,
+  targetSummary,
+} from "./figures.js";
+import { type BenchContext, Flags, publish, reportHead, reproduce } from "./harness.js";
 import { API_PATH, benchClasses, planQueries, Q_CLASSES } from "./queries.js";
 import type { ColdSample, WarmPlan, WarmResult } from "./shim-child.js";
 
@@ -47,8 +64,12 @@ export async function bench(argv: readonly string[], { work, log }: BenchContext
   const warm = await runChild<WarmResult>("shim-child.js", ["warm", planFile], ["--expose-gc"]);
   log.progress(`HTTP: ${load.seconds} s per target, 10 connections`);
   const http = await measureHttp(catalog.siteDir, plan.http, load);
-  const sections = [...buildSections(catalog.build, site), coldSection(coldUnfiltered, coldQuery),
-    ...warmSections(warm, classes, profile.warmPerClass, plan.warmup.length), httpSection(http)];
+  const sections = [
+    ...buildSections(catalog.build, site),
+    coldSection(coldUnfiltered, coldQuery),
+    ...warmSections(warm, classes, profile.warmPerClass, plan.warmup.length),
+    httpSection(http),
+  ];
   const report = [
     ...reportHead(log, [`plugin-catalog bench: ${plugins} plugins, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}`]),
     ...renderSections(sections),
@@ -59,7 +80,13 @@ export async function bench(argv: readonly string[], { work, log }: BenchContext
     `    cold q: ${slowestOf(coldQuery)}`,
     ...classes.map((kind) => `    warm ${kind}: ${warm.tally[kind]?.slowest.path}`),
   ];
-  await publish(log, flags, plugins, report, sections.flatMap((section) => section.figures));
+  await publish(
+    log,
+    flags,
+    plugins,
+    report,
+    sections.flatMap((section) => section.figures),
+  );
 }
 
 /** Requests per second on loopback: autocannon against `serveSite` in a child (`shim-child.js serve`), its own event loop. */
@@ -88,39 +115,51 @@ const slowestOf = (samples: readonly ColdSample[]): string => samples.reduce((wo
 function buildSections(build: CliRun, { site, search }: { site: FileTotals; search: FileTotals }): Section[] {
   const [wall, rss] = [round(build.ms, 1), round(build.peakRssMb, 1)];
   const share = (part: number, whole: number): string => `${mb(part)} (${percent(part / whole)})`;
-  return [{ title: "Build (real CLI, child process)", figures: [
-    shown("buildMs", wall, "build wall time", seconds(wall), atMost(wall, 60_000, "60 s")),
-    shown("buildPeakRssMb", rss, "build peak RSS", `${rss.toFixed(0)} MB`, atMost(rss, 2048, "2048 MB")),
-  ] }, { title: "Site size", figures: [
-    shown("siteFiles", site.files, "files", `${site.files}`),
-    mbFigure("siteBytes", site.bytes, "total, raw"),
-    mbFigure("siteGzipBytes", site.gzipBytes, "total, gzip -6"),
-    mbFigure("largestFileBytes", site.largestBytes, "largest file, raw (Pages' per-file limit)", 25 * MIB),
-    json("searchFiles", search.files),
-    shown("searchBytes", search.bytes, `search data (${search.files} files), raw`, share(search.bytes, site.bytes)),
-    shown("searchGzipBytes", search.gzipBytes, "search data, gzip -6", share(search.gzipBytes, site.gzipBytes)),
-    mbFigure("largestSearchFileBytes", search.largestBytes, "largest search file, raw"),
-  ] }];
+  return [
+    {
+      title: "Build (real CLI, child process)",
+      figures: [
+        shown("buildMs", wall, "build wall time", seconds(wall), atMost(wall, 60_000, "60 s")),
+        shown("buildPeakRssMb", rss, "build peak RSS", `${rss.toFixed(0)} MB`, atMost(rss, 2048, "2048 MB")),
+      ],
+    },
+    {
+      title: "Site size",
+      figures: [
+        shown("siteFiles", site.files, "files", `${site.files}`),
+        mbFigure("siteBytes", site.bytes, "total, raw"),
+        mbFigure("siteGzipBytes", site.gzipBytes, "total, gzip -6"),
+        mbFigure("largestFileBytes", site.largestBytes, "largest file, raw (Pages' per-file limit)", 25 * MIB),
+        json("searchFiles", search.files),
+        shown("searchBytes", search.bytes, `search data (${search.files} files), raw`, share(search.bytes, site.bytes)),
+        shown("searchGzipBytes", search.gzipBytes, "search data, gzip -6", share(search.gzipBytes, site.gzipBytes)),
+        mbFigure("largestSearchFileBytes", search.largestBytes, "largest search file, raw"),
+      ],
+    },
+  ];
 }
 
 function coldSection(unfiltered: readonly ColdSample[], query: readonly ColdSample[]): Section {
   const of = (samples: readonly ColdSample[], pick: (s: ColdSample) => number): number[] => samples.map(pick);
   const [time, bytes, search] = [(s: ColdSample) => s.ms, (s: ColdSample) => s.bytes, (s: ColdSample) => s.searchBytes];
   const all = [...unfiltered, ...query];
-  return { title: `Cold start (fresh process per sample, ${query.length} samples)`, figures: [
-    json("coldSamples", query.length),
-    msFigure("coldUnfilteredMs", round(median(of(unfiltered, time))), "first unfiltered page, median", 20),
-    msFigure("coldUnfilteredMaxMs", round(maximum(of(unfiltered, time))), "first unfiltered page, max", 20),
-    mbFigure("coldUnfilteredBytesRead", median(of(unfiltered, bytes)), "  bytes read, median"),
-    msFigure("coldQueryMs", round(median(of(query, time))), "first q answer, median", 300),
-    msFigure("coldQueryMaxMs", round(maximum(of(query, time))), "first q answer, max", 300),
-    mbFigure("coldQueryBytesRead", median(of(query, bytes)), "  bytes read, all files, median"),
-    mbFigure("coldQuerySearchBytesRead", median(of(query, search)), "  search data read, median", 2 * MIB),
-    mbFigure("coldQuerySearchBytesReadMax", maximum(of(query, search)), "  search data read, max", 2 * MIB),
-    json("coldQuerySlowest", slowestOf(query)),
-    msFigure("coldImportMs", round(median(of(all, (s) => s.importMs))), "before each: loading the shim's modules"),
-    msFigure("coldRuntimeInitMs", round(median(of(all, (s) => s.runtimeInitMs))), "before each: Node's lazy Fetch API + WebCrypto"),
-  ] };
+  return {
+    title: `Cold start (fresh process per sample, ${query.length} samples)`,
+    figures: [
+      json("coldSamples", query.length),
+      msFigure("coldUnfilteredMs", round(median(of(unfiltered, time))), "first unfiltered page, median", 20),
+      msFigure("coldUnfilteredMaxMs", round(maximum(of(unfiltered, time))), "first unfiltered page, max", 20),
+      mbFigure("coldUnfilteredBytesRead", median(of(unfiltered, bytes)), "  bytes read, median"),
+      msFigure("coldQueryMs", round(median(of(query, time))), "first q answer, median", 300),
+      msFigure("coldQueryMaxMs", round(maximum(of(query, time))), "first q answer, max", 300),
+      mbFigure("coldQueryBytesRead", median(of(query, bytes)), "  bytes read, all files, median"),
+      mbFigure("coldQuerySearchBytesRead", median(of(query, search)), "  search data read, median", 2 * MIB),
+      mbFigure("coldQuerySearchBytesReadMax", maximum(of(query, search)), "  search data read, max", 2 * MIB),
+      json("coldQuerySlowest", slowestOf(query)),
+      msFigure("coldImportMs", round(median(of(all, (s) => s.importMs))), "before each: loading the shim's modules"),
+      msFigure("coldRuntimeInitMs", round(median(of(all, (s) => s.runtimeInitMs))), "before each: Node's lazy Fetch API + WebCrypto"),
+    ],
+  };
 }
 
 function warmSections(warm: WarmResult, classes: readonly string[], perClass: number, warmup: number): Section[] {
@@ -128,23 +167,44 @@ function warmSections(warm: WarmResult, classes: readonly string[], perClass: nu
   const megabytes = (key: string, value: number, label: string, target?: Target): Figure =>
     shown(key, round(value, 2), label, `${value.toFixed(1)} MB`, target);
   const queries = warmup + perClass * classes.length;
-  return [{ title: `Warm in-process latency (${perClass} queries per class, Request → body read)`, figures: [
-    ...latencyFigures(warm.tally, classes, P99_TARGET_MS),
-    json("warmQueriesPerClass", perClass),
-    json("heapQueries", warmup),
-    mbFigure("warmBytesRead", warm.timedReads.bytes, "read from disk during the timed run"),
-    shown("warmGc", gc, "GC pauses during the timed run", `${gc.count}, ${gc.totalMs.toFixed(0)} ms in all, longest ${ms(gc.longestMs)}`),
-  ] }, { title: "Memory (shim in its own process, after gc)", figures: [
-    megabytes("heapMb", warm.heapMb, `JS heap + ArrayBuffers after all ${queries} queries`, { text: "< 128 MB", pass: warm.heapMb < 128 }),
-    megabytes("heapArrayBuffersMb", warm.heapArrayBuffersMb, "  of which ArrayBuffers (records, bitsets)"),
-    megabytes("heapBaselineMb", warm.baselineHeapMb, "  of which before the shim existed"),
-  ] }];
+  return [
+    {
+      title: `Warm in-process latency (${perClass} queries per class, Request → body read)`,
+      figures: [
+        ...latencyFigures(warm.tally, classes, P99_TARGET_MS),
+        json("warmQueriesPerClass", perClass),
+        json("heapQueries", warmup),
+        mbFigure("warmBytesRead", warm.timedReads.bytes, "read from disk during the timed run"),
+        shown(
+          "warmGc",
+          gc,
+          "GC pauses during the timed run",
+          `${gc.count}, ${gc.totalMs.toFixed(0)} ms in all, longest ${ms(gc.longestMs)}`,
+        ),
+      ],
+    },
+    {
+      title: "Memory (shim in its own process, after gc)",
+      figures: [
+        megabytes("heapMb", warm.heapMb, `JS heap + ArrayBuffers after all ${queries} queries`, {
+          text: "< 128 MB",
+          pass: warm.heapMb < 128,
+        }),
+        megabytes("heapArrayBuffersMb", warm.heapArrayBuffersMb, "  of which ArrayBuffers (records, bitsets)"),
+        megabytes("heapBaselineMb", warm.baselineHeapMb, "  of which before the shim existed"),
+      ],
+    },
+  ];
 }
 
 function httpSection(http: HttpRuns): Section {
   const figures = (["default", "q"] as const).flatMap((name) => [
-    shown(`httpRps.${name}`, round(http[name].rps, 0), name === "q" ? "q, rotating type-ahead queries" : "/api/plugins",
-      `${http[name].rps.toFixed(0)} req/s (p99 ${http[name].p99Ms} ms)`),
+    shown(
+      `httpRps.${name}`,
+      round(http[name].rps, 0),
+      name === "q" ? "q, rotating type-ahead queries" : "/api/plugins",
+      `${http[name].rps.toFixed(0)} req/s (p99 ${http[name].p99Ms} ms)`,
+    ),
     json(`httpP99Ms.${name}`, http[name].p99Ms),
   ]);
   return { title: "HTTP on loopback (serveSite, autocannon)", figures };

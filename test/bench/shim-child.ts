@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FetchHandler } from "../../src/shim/index.js";
-import { checkOk, countingReader, record, tallies, timed, totalOf, type ClassTally, type ReadCounts } from "./answers.js";
+import { type ClassTally, checkOk, countingReader, type ReadCounts, record, tallies, timed, totalOf } from "./answers.js";
 import { childMain } from "./child.js";
 import type { TimedQuery } from "./queries.js";
 

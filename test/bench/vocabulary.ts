@@ -31,8 +31,9 @@ function weighted<T>(entries: Iterable<readonly [T, number]>): Draw<T> {
 
 type PluginFacts = { readonly tags: ReadonlySet<string>; readonly creators: ReadonlySet<string>; readonly web: boolean };
 /** `tags` as spelled in the snapshot; `facts` lower-cased, as the filters compare. */
-export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[] } &
-  Readonly<Record<"words" | "tags" | "creators", Draw<string>>>;
+export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[] } & Readonly<
+  Record<"words" | "tags" | "creators", Draw<string>>
+>;
 const HAS_LETTER = /\p{L}/u;
 
 export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {

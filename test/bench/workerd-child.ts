@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
-import { checkOk, record, tallies, timed, totalOf, type ClassTally, type TimedAnswer } from "./answers.js";
+import { type ClassTally, checkOk, record, type TimedAnswer, tallies, timed, totalOf } from "./answers.js";
 import { childMain } from "./child.js";
 import { BASELINE_PATH, type TimedQuery } from "./queries.js";
 
@@ -20,8 +20,10 @@ export type WorkerdPlan = Readonly<Record<"coldUnfiltered" | "coldQuery" | "kind
 export type FirstSample = { readonly path: string } & Readonly<Record<"readyMs" | "firstMs" | "secondMs", number>>;
 /** The static file as a new instance's first request (no Worker), then a path: the Worker's isolate still cold. */
 export type PrimedSample = Readonly<Record<"assetFirstMs" | "afterAssetMs" | "cpuMs", number>>;
-export type WorkerdResult = { readonly first: Record<"unfiltered" | "query", FirstSample[]> } &
-  Readonly<{ primed: Record<string, PrimedSample[]>; tally: Record<string, ClassTally> }>;
+export type WorkerdResult = { readonly first: Record<"unfiltered" | "query", FirstSample[]> } & Readonly<{
+  primed: Record<string, PrimedSample[]>;
+  tally: Record<string, ClassTally>;
+}>;
 type Instance = { readonly miniflare: Miniflare; readonly pid: number; readonly readyMs: number };
 
 async function withInstance<T>(siteDir: string, use: (instance: Instance) => Promise<T>): Promise<T> {
@@ -77,18 +79,22 @@ async function sequentially<T, R>(items: readonly T[], run: (item: T) => Promise
 }
 
 const firstSamples = (siteDir: string, paths: readonly string[]): Promise<FirstSample[]> =>
-  sequentially(paths, (path) => withInstance(siteDir, async (instance) => {
-    const first = await ask(instance, path);
-    totalOf(first.body);
-    return { path, readyMs: instance.readyMs, firstMs: first.ms, secondMs: (await ask(instance, path)).ms };
-  }));
+  sequentially(paths, (path) =>
+    withInstance(siteDir, async (instance) => {
+      const first = await ask(instance, path);
+      totalOf(first.body);
+      return { path, readyMs: instance.readyMs, firstMs: first.ms, secondMs: (await ask(instance, path)).ms };
+    }),
+  );
 
 const primedSamples = (siteDir: string, paths: readonly string[]): Promise<PrimedSample[]> =>
-  sequentially(paths, (path) => withInstance(siteDir, async (instance) => {
-    const asset = await ask(instance, BASELINE_PATH);
-    const answer = await ask(instance, path);
-    return { assetFirstMs: asset.ms, afterAssetMs: answer.ms, cpuMs: answer.cpuMs };
-  }));
+  sequentially(paths, (path) =>
+    withInstance(siteDir, async (instance) => {
+      const asset = await ask(instance, BASELINE_PATH);
+      const answer = await ask(instance, path);
+      return { assetFirstMs: asset.ms, afterAssetMs: answer.ms, cpuMs: answer.cpuMs };
+    }),
+  );
 
 const warm = (plan: WorkerdPlan): Promise<Record<string, ClassTally>> =>
   withInstance(plan.siteDir, async (instance) => {

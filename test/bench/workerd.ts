@@ -6,12 +6,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Random } from "../../tools/sample/random.js";
-import { latencyFigures, nonEmptyShare, type ClassTally } from "./answers.js";
+import { type ClassTally, latencyFigures, nonEmptyShare } from "./answers.js";
 import { buildCatalog } from "./catalog.js";
 import { runChild } from "./child.js";
-import { json, maximum, median, ms, percent, percentile, renderSections, round, row, shown } from "./figures.js";
 import type { Figure, Section } from "./figures.js";
-import { Flags, publish, reportHead, reproduce, type BenchContext } from "./harness.js";
+import { json, maximum, median, ms, percent, percentile, renderSections, round, row, shown } from "./figures.js";
+import { type BenchContext, Flags, publish, reportHead, reproduce } from "./harness.js";
 import { BASELINE_PATH, benchClasses, planQueries, Q_CLASSES, shuffle } from "./queries.js";
 import type { FirstSample, WorkerdPlan, WorkerdResult } from "./workerd-child.js";
 
@@ -39,13 +39,18 @@ export async function bench(argv: readonly string[], { work, log }: BenchContext
   const instances = 2 * profile.coldSamples + classes.length * profile.coldPerClass;
   log.progress(`workerd: ${instances} new instances, then ${plan.warmup.length} warm-up and ${timed.length} timed requests`);
   const raw = await runChild<WorkerdResult>("workerd-child.js", [planFile]);
-  const sections = [coldSection(raw, classes, profile.coldSamples, beside), warmSection(raw.tally, classes, profile.warmPerClass, beside),
-    cpuSection(raw, classes, profile.coldPerClass)];
+  const sections = [
+    coldSection(raw, classes, profile.coldSamples, beside),
+    warmSection(raw.tally, classes, profile.warmPerClass, beside),
+    cpuSection(raw, classes, profile.coldPerClass),
+  ];
   const command = `--plugins ${plugins} --seed ${flags.seed}${flags.quick ? " --quick" : ""}`;
   const over = classes.filter((kind) => maximum(coldCpu(raw, kind)) > FREE_CPU_MS);
   const report = [
-    ...reportHead(log, [`plugin-catalog workerd bench: ${plugins} plugins, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}; `
-      + "the bundled Worker (lib/worker/_worker.js) in Miniflare's workerd over a real assets binding"]),
+    ...reportHead(log, [
+      `plugin-catalog workerd bench: ${plugins} plugins, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}; ` +
+        "the bundled Worker (lib/worker/_worker.js) in Miniflare's workerd over a real assets binding",
+    ]),
     ...renderSections(sections),
     "Every figure includes Miniflare's loopback hop (Node → HTTP on 127.0.0.1 → workerd → back); the baseline is a static file",
     "the assets router serves without the Worker. CPU: the whole workerd process, all threads, around one request (docs/BENCHMARKS.md).",
@@ -83,20 +88,38 @@ function coldSection(raw: WorkerdResult, classes: readonly string[], samples: nu
   const afterAsset = (kinds: readonly string[]): number[] => primed(raw, kinds).map((s) => s.afterAssetMs);
   const ready = all.map((s) => s.readyMs);
   const title = `Cold start (${samples} + ${samples} samples, each on a new Miniflare instance: a new workerd, a fresh isolate, no cache)`;
-  return { title, figures: [
-    json("cold.samples", query.length),
-    cold("unfilteredMs", first(unfiltered), median, "first unfiltered page (/api/plugins …), median", "coldUnfilteredMs"),
-    cold("queryMs", first(query), median, "first q answer, median", "coldQueryMs"),
-    cold("unfilteredMaxMs", first(unfiltered), maximum, "first unfiltered page, max", "coldUnfilteredMaxMs"),
-    cold("queryMaxMs", first(query), maximum, "first q answer, max", "coldQueryMaxMs"),
-    shown("cold.readyMs", round(median(ready), 1), "  before each: new Miniflare → ready (not counted above), median", ms(median(ready))),
-    shown("cold.readyMaxMs", round(maximum(ready), 1), "  before each: new Miniflare → ready, max", ms(maximum(ready))),
-    cold("secondRequestMs", all.map((s) => s.secondMs), median, "  the same request again, same instance, median"),
-    cold("assetFirstMs", primed(raw, classes).map((s) => s.assetFirstMs), median, "a static file first (no Worker), median"),
-    cold("unfilteredAfterAssetMs", afterAsset(["default", "unfiltered"]), median, "  then an unfiltered page (Worker still cold), median"),
-    cold("queryAfterAssetMs", afterAsset(Q_CLASSES), median, "  then a q answer (Worker still cold), median"),
-    json("cold.slowest", slowest(all)),
-  ] };
+  return {
+    title,
+    figures: [
+      json("cold.samples", query.length),
+      cold("unfilteredMs", first(unfiltered), median, "first unfiltered page (/api/plugins …), median", "coldUnfilteredMs"),
+      cold("queryMs", first(query), median, "first q answer, median", "coldQueryMs"),
+      cold("unfilteredMaxMs", first(unfiltered), maximum, "first unfiltered page, max", "coldUnfilteredMaxMs"),
+      cold("queryMaxMs", first(query), maximum, "first q answer, max", "coldQueryMaxMs"),
+      shown("cold.readyMs", round(median(ready), 1), "  before each: new Miniflare → ready (not counted above), median", ms(median(ready))),
+      shown("cold.readyMaxMs", round(maximum(ready), 1), "  before each: new Miniflare → ready, max", ms(maximum(ready))),
+      cold(
+        "secondRequestMs",
+        all.map((s) => s.secondMs),
+        median,
+        "  the same request again, same instance, median",
+      ),
+      cold(
+        "assetFirstMs",
+        primed(raw, classes).map((s) => s.assetFirstMs),
+        median,
+        "a static file first (no Worker), median",
+      ),
+      cold(
+        "unfilteredAfterAssetMs",
+        afterAsset(["default", "unfiltered"]),
+        median,
+        "  then an unfiltered page (Worker still cold), median",
+      ),
+      cold("queryAfterAssetMs", afterAsset(Q_CLASSES), median, "  then a q answer (Worker still cold), median"),
+      json("cold.slowest", slowest(all)),
+    ],
+  };
 }
 
 function warmSection(tally: Record<string, ClassTally>, classes: readonly string[], perClass: number, beside: Beside): Section {
@@ -108,21 +131,25 @@ function warmSection(tally: Record<string, ClassTally>, classes: readonly string
   });
   const [p50Ms, p99Ms, maxMs] = [at("baseline", 50), at("baseline", 99), at("baseline", 100)];
   const base = { path: BASELINE_PATH, count: tally["baseline"]?.ms.length ?? 0, p50Ms, p99Ms, maxMs };
-  return { title: `Warm latency (${perClass} requests per class and of the baseline, interleaved, one instance; dispatchFetch → body)`,
+  return {
+    title: `Warm latency (${perClass} requests per class and of the baseline, interleaved, one instance; dispatchFetch → body)`,
     figures: [
       json("warmQueriesPerClass", perClass),
       ...latencyFigures(tally, classes).map(({ row: _shown, ...inJsonOnly }) => inJsonOnly),
       ...rows,
       shown("baseline", base, `baseline: ${BASELINE_PATH} p50 / p99 / max`, `${ms(p50Ms)} / ${ms(p99Ms)} / ${ms(maxMs)}`),
-    ] };
+    ],
+  };
 }
 
 const coldCpu = (raw: WorkerdResult, kind: string): number[] => (raw.primed[kind] ?? []).map((s) => s.cpuMs);
 
 /** `cpuMs.cold.<class>.{median,max}` and `cpuMs.warm.<class>.{p50,p99}`, the baseline among the warm ones. */
 function cpuSection(raw: WorkerdResult, classes: readonly string[], samples: number): Section {
-  const warm = (kind: string): { p50: number; p99: number } =>
-    ({ p50: round(percentile(raw.tally[kind]?.cpuMs ?? [], 50)), p99: round(percentile(raw.tally[kind]?.cpuMs ?? [], 99)) });
+  const warm = (kind: string): { p50: number; p99: number } => ({
+    p50: round(percentile(raw.tally[kind]?.cpuMs ?? [], 50)),
+    p99: round(percentile(raw.tally[kind]?.cpuMs ?? [], 99)),
+  });
   const figures = classes.flatMap((kind) => {
     const [cold, hot] = [{ median: round(median(coldCpu(raw, kind))), max: round(maximum(coldCpu(raw, kind))) }, warm(kind)];
     const text = `${ms(cold.median)} / ${ms(cold.max)}; ${ms(hot.p50)} / ${ms(hot.p99)}`;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { emptyReport, reportMarkdown, summarizeReport } from "../../src/upstream/report.js";
 import { CORE } from "../support/fixtures.js";
-import { makeTempDir, REPO_ROOT, runCli, type CliResult } from "../support/targets.js";
+import { type CliResult, makeTempDir, REPO_ROOT, runCli } from "../support/targets.js";
 import { expectOneLineFailure } from "./run-in-process.js";
 
 describe.concurrent("the plugin-catalog binary", () => {

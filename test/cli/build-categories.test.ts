@@ -31,7 +31,10 @@ describe("build: the categories of /api/facets", () => {
   });
 
   it("come from the snapshot; a snapshot without them (an older one) has none", async () => {
-    for (const [file, expected] of [["categorized.json", ["maps", "Charts"]], ["plain.json", []]] as const) {
+    for (const [file, expected] of [
+      ["categorized.json", ["maps", "Charts"]],
+      ["plain.json", []],
+    ] as const) {
       const out = join(dir, `site-${file}`);
       const result = await runInProcess(["build", "--snapshot", join(dir, file), "--out", out]);
       expect(result.code, result.stderr).toBe(0);

@@ -5,8 +5,14 @@ import { runInProcess, STACK_TRACE } from "./run-in-process.js";
 describe.concurrent("--help", () => {
   it.for([
     [["--help"], ["build", "serve", "query", "report"]],
-    [["build", "--help"], ["--snapshot", "--out", "--config"]],
-    [["serve", "--help"], ["--port", "--host"]],
+    [
+      ["build", "--help"],
+      ["--snapshot", "--out", "--config"],
+    ],
+    [
+      ["serve", "--help"],
+      ["--port", "--host"],
+    ],
     [["query", "--help"], []],
     [["report", "--help"], ["--markdown"]],
   ] as const)("%j exits 0 with usage on stdout naming %j", async ([args, names], { expect }) => {

@@ -4,7 +4,7 @@
  */
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { serveSite, type RunningServer } from "../../src/runtime/node/serve.js";
+import { type RunningServer, serveSite } from "../../src/runtime/node/serve.js";
 import { CORE } from "../support/fixtures.js";
 import { call } from "../support/http.js";
 import { makeTempDir, type Target } from "../support/targets.js";

@@ -6,7 +6,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { emptyReport, type BuildReport } from "../../src/upstream/report.js";
+import { type BuildReport, emptyReport } from "../../src/upstream/report.js";
 import { makeTempDir } from "../support/targets.js";
 import { expectOneLineFailure, runInProcess } from "./run-in-process.js";
 
@@ -75,7 +75,9 @@ describe("report FILE --markdown OUT", () => {
     expect(text.startsWith("## Earlier step\n## Catalog build report\n")).toBe(true);
     expect(text.match(/## Catalog build report/g)).toHaveLength(2);
     expect(text).toContain("| | |\n|---|---|\n| members | 9,876 (listed 10,000) |\n");
-    expect(text).toContain("| GitHub given up | down: 5 requests in a row failed, the last with HTTP 503 (POST https://api.github.com/graphql); its");
+    expect(text).toContain(
+      "| GitHub given up | down: 5 requests in a row failed, the last with HTTP 503 (POST https://api.github.com/graphql); its",
+    );
   });
 
   it("keeps a table cell whole when a value holds a pipe", async ({ expect }) => {

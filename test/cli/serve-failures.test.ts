@@ -4,8 +4,8 @@
  * working life is tested on the binary, in serve.test.ts.)
  */
 import { once } from "node:events";
-import { createServer, type AddressInfo } from "node:net";
 import { rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { makeTempDir } from "../support/targets.js";

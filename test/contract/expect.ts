@@ -67,8 +67,7 @@ function pluginsOnPage({ total, page, perPage, pages }: PageBody): number {
 
 const STRING_KEYS = ["slug", "npmName", "name", "description", "version", "license", "publishedAt", "updatedAt"];
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Key order as written: every key here is non-numeric, and JSON.parse keeps such keys in text order. */
 function keyOrderViolations(object: Record<string, unknown>, expected: readonly string[], where: string): string[] {
@@ -137,7 +136,10 @@ export function expectBadRequest(reply: Reply, parameters: readonly string[]): P
     expect(typeof error.message).toBe("string");
     expect(error.message.trim().length, "message is not empty").toBeGreaterThan(0);
   }
-  expect(errors.map((e) => e.parameter), "parameters in error, in order").toEqual([...parameters]);
+  expect(
+    errors.map((e) => e.parameter),
+    "parameters in error, in order",
+  ).toEqual([...parameters]);
   return errors;
 }
 

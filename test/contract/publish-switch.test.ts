@@ -6,10 +6,10 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSnapshot } from "../../tools/sample/generate.js";
-import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
-import { buildSiteWithCli, makeTempDir, mapReader, runCli, shimTarget, startServeProcess, type ServeProcess } from "../support/targets.js";
 import { buildSite } from "../../src/site/build-site.js";
+import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
+import { buildSiteWithCli, makeTempDir, mapReader, runCli, type ServeProcess, shimTarget, startServeProcess } from "../support/targets.js";
 
 const QUERIES = [
   "",
@@ -48,7 +48,9 @@ describe("publishing a new build while serving", () => {
   it("never yields an answer that mixes two builds", { timeout: 60_000 }, async () => {
     await writeFile(join(dir, "b.json"), JSON.stringify(b));
     let publishing = true;
-    const build = runCli(["build", "--snapshot", join(dir, "b.json"), "--out", join(dir, "site"), "--max-drop", "100%"]).finally(() => (publishing = false));
+    const build = runCli(["build", "--snapshot", join(dir, "b.json"), "--out", join(dir, "site"), "--max-drop", "100%"]).finally(
+      () => (publishing = false),
+    );
     const seen = { a: 0, b: 0, unavailable: 0 };
     const deadline = Date.now() + 40_000;
     const client = async () => {

@@ -9,12 +9,17 @@ import { MANIFEST_PATH, SITE_FORMAT_VERSION } from "../../src/core/site-format.j
 import { buildSite } from "../../src/site/build-site.js";
 import { CORE } from "../support/fixtures.js";
 import { call } from "../support/http.js";
-import { httpTarget, makeTempDir, mapReader, shimTarget, startServeProcess, type SiteReader, type Target } from "../support/targets.js";
+import { httpTarget, makeTempDir, mapReader, type SiteReader, shimTarget, startServeProcess, type Target } from "../support/targets.js";
 import { expectCors, expectPage, expectProblem } from "./expect.js";
 
 const PATHS = [
-  "/api/plugins", "/api/plugins?q=charts", "/api/plugins?sort=name&page=2&per_page=3", "/api/plugins?category=charts&web=1",
-  "/api/facets?q=charts&web=1", "/api/status", "/api/catalog.json",
+  "/api/plugins",
+  "/api/plugins?q=charts",
+  "/api/plugins?sort=name&page=2&per_page=3",
+  "/api/plugins?category=charts&web=1",
+  "/api/facets?q=charts&web=1",
+  "/api/status",
+  "/api/catalog.json",
 ];
 
 describe("in-process shim with missing or unreadable catalog files", () => {
@@ -26,7 +31,14 @@ describe("in-process shim with missing or unreadable catalog files", () => {
   const readers: ReadonlyArray<readonly [string, () => SiteReader]> = [
     ["every read returns null", () => ({ read: async () => null })],
     ["every read rejects", () => ({ read: () => Promise.reject(new Error("EIO: disk on fire")) })],
-    ["every read throws synchronously", () => ({ read: () => { throw new Error("EACCES"); } })],
+    [
+      "every read throws synchronously",
+      () => ({
+        read: () => {
+          throw new Error("EACCES");
+        },
+      }),
+    ],
     ["every file is garbage", () => ({ read: async () => new TextEncoder().encode("\u0000not json{") })],
     ["every file is empty", () => ({ read: async () => new Uint8Array() })],
   ];

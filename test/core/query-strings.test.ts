@@ -3,11 +3,11 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseQuery } from "../../src/core/query.js";
 import { buildSite } from "../../src/site/build-site.js";
+import { expectBadRequest, expectPage } from "../contract/expect.js";
 import { CORE } from "../support/fixtures.js";
 import { call } from "../support/http.js";
 import { referenceProblems } from "../support/reference.js";
 import { mapReader, shimTarget, type Target } from "../support/targets.js";
-import { expectBadRequest, expectPage } from "../contract/expect.js";
 
 const NAMES = ["q", "category", "author", "web", "sort", "page", "per_page", "Page", "x"];
 
@@ -18,7 +18,26 @@ const structured = fc
       fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 4 })),
       fc.oneof(
         fc.string({ unit: "binary", maxLength: 300 }),
-        fc.constantFrom("", "1", "0", "01", "+1", "%2B1", "1e3", "100", "101", "1000000", "1000001", "stars", "name", "recent", "Stars", "%ZZ", "%E0%A4", "%F0%9F%98"),
+        fc.constantFrom(
+          "",
+          "1",
+          "0",
+          "01",
+          "+1",
+          "%2B1",
+          "1e3",
+          "100",
+          "101",
+          "1000000",
+          "1000001",
+          "stars",
+          "name",
+          "recent",
+          "Stars",
+          "%ZZ",
+          "%E0%A4",
+          "%F0%9F%98",
+        ),
         fc.nat().map(String),
       ),
       fc.boolean(),

@@ -1,6 +1,6 @@
 /** The listing parameters (docs/API.md#parameters), in the pure core: parseQuery and queryKey. */
 import { describe, expect, it } from "vitest";
-import { parseQuery, queryKey, type CatalogQuery } from "../../src/core/query.js";
+import { type CatalogQuery, parseQuery, queryKey } from "../../src/core/query.js";
 
 function ok(query: string): CatalogQuery {
   const result = parseQuery(new URLSearchParams(query));
@@ -17,7 +17,15 @@ function problems(query: string): string[] {
 
 describe("parseQuery", () => {
   it("defaults: no search, no filters, sort stars, page 1, per_page 50", () => {
-    expect(ok("")).toEqual({ search: undefined, category: undefined, author: undefined, webOnly: false, sort: "stars", page: 1, perPage: 50 });
+    expect(ok("")).toEqual({
+      search: undefined,
+      category: undefined,
+      author: undefined,
+      webOnly: false,
+      sort: "stars",
+      page: 1,
+      perPage: 50,
+    });
   });
 
   it("empty values are absent", () => {
@@ -28,9 +36,12 @@ describe("parseQuery", () => {
     expect(ok("foo=bar&Sort=x&PAGE=0")).toEqual(ok(""));
   });
 
-  it.each(["page=1", "page=1000000", "page=01", "per_page=1", "per_page=100", "sort=stars", "sort=recent", "sort=name", "web=1"])("%s is valid", (q) => {
-    expect(parseQuery(new URLSearchParams(q)).ok).toBe(true);
-  });
+  it.each(["page=1", "page=1000000", "page=01", "per_page=1", "per_page=100", "sort=stars", "sort=recent", "sort=name", "web=1"])(
+    "%s is valid",
+    (q) => {
+      expect(parseQuery(new URLSearchParams(q)).ok).toBe(true);
+    },
+  );
 
   it.each([
     ["page=0", "page"],
@@ -101,7 +112,23 @@ describe("queryKey: one key per effective query", () => {
   });
 
   it("differs whenever the effective query differs", () => {
-    const queries = ["", "sort=name", "sort=recent", "page=2", "per_page=10", "web=1", "category=charts", "author=alice", "q=charts", "q=the", "q=charts plugins", "q=plugins charts", "category=alice", "author=charts", "q=alice"];
+    const queries = [
+      "",
+      "sort=name",
+      "sort=recent",
+      "page=2",
+      "per_page=10",
+      "web=1",
+      "category=charts",
+      "author=alice",
+      "q=charts",
+      "q=the",
+      "q=charts plugins",
+      "q=plugins charts",
+      "category=alice",
+      "author=charts",
+      "q=alice",
+    ];
     const keys = queries.map(key);
     expect(new Set(keys).size).toBe(queries.length);
   });
@@ -128,7 +155,8 @@ describe("hash64", () => {
     expect(hash64("sort=stars&page=1&per_page=50")).toMatch(/^[0-9a-f]{16}$/);
     expect(hash64("sort=stars&page=1&per_page=50")).toBe(hash64("sort=stars&page=1&per_page=50"));
     const seen = new Set<string>();
-    for (let page = 1; page <= 5000; page++) for (const sort of ["stars", "recent", "name"]) seen.add(hash64(`sort=${sort}&page=${page}&per_page=50`));
+    for (let page = 1; page <= 5000; page++)
+      for (const sort of ["stars", "recent", "name"]) seen.add(hash64(`sort=${sort}&page=${page}&per_page=50`));
     expect(seen.size).toBe(15000);
   });
 });

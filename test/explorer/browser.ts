@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { type BrowserContext, chromium } from "playwright-core";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { runCli, startServeProcess } from "../support/targets.js";
 
@@ -54,7 +54,9 @@ export async function launchBrowser(): Promise<Browser> {
     };
   } catch (error) {
     await rm(profile, { recursive: true, force: true });
-    throw new Error(`Chromium at ${CHROMIUM} did not start (${(error as Error).message.split("\n")[0]}); reinstall it with: apt-get install -y chromium`);
+    throw new Error(
+      `Chromium at ${CHROMIUM} did not start (${(error as Error).message.split("\n")[0]}); reinstall it with: apt-get install -y chromium`,
+    );
   }
 }
 
@@ -72,13 +74,24 @@ export async function buildAndServe(snapshot: CatalogSnapshot, config: unknown):
   try {
     await writeFile(join(dir, "catalog.snapshot.json"), JSON.stringify(snapshot));
     await writeFile(join(dir, "config.json"), JSON.stringify(config));
-    const built = await runCli(["build", "--snapshot", join(dir, "catalog.snapshot.json"), "--config", join(dir, "config.json"), "--out", site]);
+    const built = await runCli([
+      "build",
+      "--snapshot",
+      join(dir, "catalog.snapshot.json"),
+      "--config",
+      join(dir, "config.json"),
+      "--out",
+      site,
+    ]);
     if (built.code !== 0) throw new Error(`plugin-catalog build exited with ${String(built.code)}: ${built.stderr}`);
     const server = await serve(site);
-    return { ...server, close: async () => {
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    } };
+    return {
+      ...server,
+      close: async () => {
+        await server.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;

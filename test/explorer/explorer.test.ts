@@ -10,14 +10,12 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FacetCounts } from "../../src/core/facets.js";
-import type { Plugin } from "../../src/core/plugin.js";
 import type { PluginPage } from "../../src/core/response.js";
 import type { CatalogStatus } from "../../src/core/status.js";
 import { REPO_ROOT } from "../support/targets.js";
-import { launchBrowser, buildAndServe, type Browser, type ServedSite } from "./browser.js";
-import { CONFIG, PEOPLE, explorerCatalog } from "./catalog.js";
+import { type Browser, buildAndServe, launchBrowser, type ServedSite } from "./browser.js";
+import { CONFIG, explorerCatalog, PEOPLE } from "./catalog.js";
 
-type WirePlugin = Plugin;
 type PluginsPage = PluginPage;
 type Facets = FacetCounts;
 type Status = CatalogStatus;
@@ -69,7 +67,12 @@ async function open(pathAndQuery = "/", width = 1280): Promise<Page> {
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const results = document.querySelector("#results-heading")?.parentElement;
-    return results !== null && results !== undefined && !results.hasAttribute("aria-busy") && (document.getElementById("summary")?.textContent ?? "") !== "";
+    return (
+      results !== null &&
+      results !== undefined &&
+      !results.hasAttribute("aria-busy") &&
+      (document.getElementById("summary")?.textContent ?? "") !== ""
+    );
   });
 }
 
@@ -81,7 +84,6 @@ async function viewAt(page: Page, query: string): Promise<void> {
 
 const cardNames = (page: Page) => page.locator("#cards h3").allTextContents();
 const summaryText = (page: Page) => page.locator("#summary").textContent();
-const search = (page: Page) => new URL(page.url()).search;
 
 describe("the explorer page", () => {
   it("is served at / by `serve`, which prints the explorer's URL first and the API's second", async () => {
@@ -115,13 +117,25 @@ describe("the explorer page", () => {
     );
     for (const [index, plugin] of expected.plugins.entries()) {
       const card = shown[index]!;
-      for (const part of [plugin.npmName, `v${plugin.version}`, plugin.description, plugin.license || "no license", `${plugin.totalStars.toLocaleString("en")} star`, `${plugin.totalForks.toLocaleString("en")} fork`]) {
+      for (const part of [
+        plugin.npmName,
+        `v${plugin.version}`,
+        plugin.description,
+        plugin.license || "no license",
+        `${plugin.totalStars.toLocaleString("en")} star`,
+        `${plugin.totalForks.toLocaleString("en")} fork`,
+      ]) {
         expect(card.text, plugin.slug).toContain(part);
       }
       expect(card.times, plugin.slug).toEqual([plugin.updatedAt, plugin.publishedAt]);
       expect(card.badge, plugin.slug).toBe(plugin.hasWebUi);
-      expect(card.tags, plugin.slug).toEqual(plugin.tags.map((tag) => [tag, `/?${new URLSearchParams(categories.has(tag.toLowerCase()) ? { category: tag } : { q: tag })}`]));
-      expect(card.links, plugin.slug).toEqual([`https://www.npmjs.com/package/${plugin.npmName}`, ...(plugin.homepage ? [plugin.homepage] : [])]);
+      expect(card.tags, plugin.slug).toEqual(
+        plugin.tags.map((tag) => [tag, `/?${new URLSearchParams(categories.has(tag.toLowerCase()) ? { category: tag } : { q: tag })}`]),
+      );
+      expect(card.links, plugin.slug).toEqual([
+        `https://www.npmjs.com/package/${plugin.npmName}`,
+        ...(plugin.homepage ? [plugin.homepage] : []),
+      ]);
     }
 
     const status = await api<Status>("/api/status");
@@ -139,7 +153,11 @@ describe("the explorer page", () => {
 
   it("still works where the API has no /api/facets or /api/status: no category list, freshness from Last-Modified", async () => {
     const page = await browser.context.newPage();
-    const notFound = { status: 404, contentType: "application/problem+json", body: JSON.stringify({ type: "about:blank", title: "Not Found", status: 404, detail: "no such resource" }) };
+    const notFound = {
+      status: 404,
+      contentType: "application/problem+json",
+      body: JSON.stringify({ type: "about:blank", title: "Not Found", status: 404, detail: "no such resource" }),
+    };
     await page.route(/\/api\/(facets|status)(\?|$)/, (route) => route.fulfill(notFound));
     await page.goto(`${site.baseUrl}/?sort=name`);
     await settled(page);
@@ -187,9 +205,14 @@ describe("the explorer page", () => {
     const page = await open("/");
     const facets = await api<Facets>("/api/facets");
     const shown = async () =>
-      page.locator("#category-list li").evaluateAll((items) => items.map((li) => [li.getAttribute("data-category"), li.querySelector(".count")?.textContent ?? ""]));
+      page
+        .locator("#category-list li")
+        .evaluateAll((items) => items.map((li) => [li.getAttribute("data-category"), li.querySelector(".count")?.textContent ?? ""]));
     const expectCounts = async (answer: Facets) => {
-      expect(await shown()).toEqual([["", ""], ...answer.categories.map((c) => [c.category, `${c.count} plugin${c.count === 1 ? "" : "s"}`])]);
+      expect(await shown()).toEqual([
+        ["", ""],
+        ...answer.categories.map((c) => [c.category, `${c.count} plugin${c.count === 1 ? "" : "s"}`]),
+      ]);
       expect(await page.locator("#web-count").textContent()).toBe(`${answer.webUi} plugin${answer.webUi === 1 ? "" : "s"}`);
     };
     await expectCounts(facets);
@@ -278,10 +301,15 @@ describe("the explorer page", () => {
 
   it("works by keyboard alone: skip link, search, category, page, with visible focus", async () => {
     const page = await open("/");
-    const focused = () => page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return { id: element?.id ?? "", text: element?.textContent?.trim() ?? "", outline: element ? getComputedStyle(element).outlineStyle : "none" };
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return {
+          id: element?.id ?? "",
+          text: element?.textContent?.trim() ?? "",
+          outline: element ? getComputedStyle(element).outlineStyle : "none",
+        };
+      });
     await page.keyboard.press("Tab");
     expect(await focused()).toMatchObject({ text: "Skip to results" });
     expect((await focused()).outline).not.toBe("none");
@@ -375,19 +403,37 @@ describe("the explorer page", () => {
   it("has no serious or critical axe-core violations, on a phone and a desktop, with results, past the last page and in error", async () => {
     const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     // 50 results on a phone; a category's page past the last (the empty state, both pagers) and an error on a desktop.
-    const views = [["/", 390], [`/?category=${CONFIG.categories[0]}&web=1&sort=recent&page=9`, 1280], ["/?q=wind&page=0", 1280]] as const;
+    const views = [
+      ["/", 390],
+      [`/?category=${CONFIG.categories[0]}&web=1&sort=recent&page=9`, 1280],
+      ["/?q=wind&page=0", 1280],
+    ] as const;
     for (const [path, width] of views) {
       const page = await open(path, width);
       // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
       await page.evaluate(axe);
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run(options: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
+        const result = await (
+          window as unknown as {
+            axe: {
+              run(options: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe.run({
           runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
           resultTypes: ["violations"],
         });
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+        }));
       });
-      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical"), `${path} at ${width} px`).toEqual([]);
+      expect(
+        violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+        `${path} at ${width} px`,
+      ).toEqual([]);
       await page.close();
     }
   });

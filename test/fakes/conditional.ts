@@ -22,12 +22,7 @@ function unchanged(req: FakeRequest, etag: string, lastModified: string | undefi
  * `build()`'s response with `ETag`/`Last-Modified`, or a 304 without calling `build` at all.
  * @example conditional(req, '"3-abc"', undefined, () => ({ status: 200, body: "{}" }))
  */
-export function conditional(
-  req: FakeRequest,
-  etag: string,
-  lastModified: string | undefined,
-  build: () => FakeResponse,
-): FakeResponse {
+export function conditional(req: FakeRequest, etag: string, lastModified: string | undefined, build: () => FakeResponse): FakeResponse {
   const validators: Record<string, string> = { etag };
   if (lastModified) validators["last-modified"] = new Date(lastModified).toUTCString();
   if (unchanged(req, etag, validators["last-modified"])) return { status: 304, headers: validators };

@@ -64,9 +64,11 @@ export function dropFields(...keys: string[]): FaultAction {
 export function retypeFields(...keys: string[]): FaultAction {
   const wrong = (value: unknown): unknown =>
     typeof value === "number" ? String(value) : typeof value === "string" ? 42 : value === null ? 0 : "oops";
-  return mapJson((json) => walk(json, (owner, key) => {
-    if (keys.includes(key)) owner[key] = wrong(owner[key]);
-  }));
+  return mapJson((json) =>
+    walk(json, (owner, key) => {
+      if (keys.includes(key)) owner[key] = wrong(owner[key]);
+    }),
+  );
 }
 
 const SERVICE_UNAVAILABLE = respond(503, "<html><body><h1>503 Service Unavailable</h1></body></html>", { "content-type": "text/html" });

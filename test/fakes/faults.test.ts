@@ -5,6 +5,7 @@ import {
   hang,
   mapJson,
   outage,
+  type RunningFake,
   reset,
   respond,
   retypeFields,
@@ -13,7 +14,6 @@ import {
   startFakeRegistry,
   tooManyRequests,
   truncate,
-  type RunningFake,
 } from "./index.js";
 
 const world = createWorld({ packages: 120, seed: 51 });
@@ -104,7 +104,9 @@ describe("fault plans", () => {
     running.push(github);
     github.faults.add({ match: { graphql: { alias: "poison" } }, action: respond(502, "<html>Bad gateway</html>") });
     const post = (query: string): Promise<number> =>
-      fetch(`${github.url}/graphql`, { method: "POST", headers: { authorization: "bearer t" }, body: JSON.stringify({ query }) }).then((r) => r.status);
+      fetch(`${github.url}/graphql`, { method: "POST", headers: { authorization: "bearer t" }, body: JSON.stringify({ query }) }).then(
+        (r) => r.status,
+      );
     expect(await post(`{ ok: repository(owner: "a", name: "b") { name } }`)).toBe(200);
     expect(await post(`{ ok: repository(owner: "a", name: "b") { name } poison: repository(owner: "c", name: "d") { name } }`)).toBe(502);
   });

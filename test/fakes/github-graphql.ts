@@ -8,7 +8,7 @@
  * GitHub's top-level `"type": "NOT_FOUND"` and `path: [alias]` (the shape quoted in
  * berenddeboer/ready-for-agent#1038 and cli/cli#436).
  */
-import { buildSchema, graphql, type GraphQLError } from "graphql";
+import { buildSchema, type GraphQLError, graphql } from "graphql";
 import type { GraphqlCall } from "./graphql-targets.js";
 import type { BudgetState } from "./rate-limit.js";
 import type { World } from "./world.js";
@@ -61,7 +61,12 @@ function repositoryNode(repo: GitHubRepo): Record<string, unknown> {
     databaseId: repo.id,
     name: repo.name,
     nameWithOwner,
-    owner: { __typename: repo.ownerType, id: nodeId(repo.ownerType === "User" ? "U" : "O", repo.id), login: repo.owner, url: `https://github.com/${repo.owner}` },
+    owner: {
+      __typename: repo.ownerType,
+      id: nodeId(repo.ownerType === "User" ? "U" : "O", repo.id),
+      login: repo.owner,
+      url: `https://github.com/${repo.owner}`,
+    },
     stargazerCount: repo.stars,
     forkCount: repo.forks,
     isArchived: repo.archived,
@@ -94,6 +99,12 @@ export async function executeGitHubGraphql(world: World, call: GraphqlCall, budg
       used: budget.used,
     }),
   };
-  const result = await graphql({ schema, source: call.query, rootValue: root, variableValues: call.variables, operationName: call.operationName });
+  const result = await graphql({
+    schema,
+    source: call.query,
+    rootValue: root,
+    variableValues: call.variables,
+    operationName: call.operationName,
+  });
   return result.errors ? { data: result.data, errors: result.errors.map(formatError) } : { data: result.data };
 }

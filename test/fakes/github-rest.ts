@@ -36,7 +36,13 @@ function restRepo(repo: GitHubRepo, api: string): Record<string, unknown> {
     name: repo.name,
     full_name: fullName,
     private: false,
-    owner: { login: repo.owner, id: hash32(repo.owner.toLowerCase()), type: repo.ownerType, html_url: `https://github.com/${repo.owner}`, site_admin: false },
+    owner: {
+      login: repo.owner,
+      id: hash32(repo.owner.toLowerCase()),
+      type: repo.ownerType,
+      html_url: `https://github.com/${repo.owner}`,
+      site_admin: false,
+    },
     html_url: html,
     description: repo.description,
     fork: false,
@@ -74,7 +80,11 @@ export function githubRest(world: World, req: FakeRequest, api: string): FakeRes
   const location = `${api}/repositories/${hit.repo.id}`;
   return githubJson(
     301,
-    { message: "Moved Permanently", url: location, documentation_url: "https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects" },
+    {
+      message: "Moved Permanently",
+      url: location,
+      documentation_url: "https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects",
+    },
     { location },
   );
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, githubSecondaryRateLimit, startFakeGitHub, startFakeRegistry, type FakeGitHub, type GitHubRepo, type World } from "./index.js";
+import {
+  createWorld,
+  type FakeGitHub,
+  type GitHubRepo,
+  githubSecondaryRateLimit,
+  startFakeGitHub,
+  startFakeRegistry,
+  type World,
+} from "./index.js";
 
 interface GraphqlBody {
   data?: Record<string, { nameWithOwner: string; stargazerCount: number; owner: { login: string } } | null>;
@@ -126,7 +134,13 @@ describe("fake GitHub REST", () => {
     const auth = { authorization: "token ghp_rest" };
     const ok = await fetch(`${github.url}/repos/${full(repo).toLowerCase()}`, { headers: auth });
     const body = (await ok.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ full_name: full(repo), name: repo.name, owner: { login: repo.owner }, stargazers_count: repo.stars, forks_count: repo.forks });
+    expect(body).toMatchObject({
+      full_name: full(repo),
+      name: repo.name,
+      owner: { login: repo.owner },
+      stargazers_count: repo.stars,
+      forks_count: repo.forks,
+    });
     expect(ok.headers.get("x-ratelimit-limit")).toBe("100");
 
     const oldPath = full(moved);

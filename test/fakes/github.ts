@@ -19,9 +19,9 @@ import { respond } from "./fault-actions.js";
 import type { FaultAction } from "./faults.js";
 import { executeGitHubGraphql } from "./github-graphql.js";
 import { githubJson, githubRest } from "./github-rest.js";
-import { parseGraphqlBody, topLevelFields, type GraphqlTargets } from "./graphql-targets.js";
-import { WindowBudget, type BudgetState } from "./rate-limit.js";
-import { startFakeServer, type FakeRequest, type FakeResponse, type RunningFake, type ServerOptions } from "./server.js";
+import { type GraphqlTargets, parseGraphqlBody, topLevelFields } from "./graphql-targets.js";
+import { type BudgetState, WindowBudget } from "./rate-limit.js";
+import { type FakeRequest, type FakeResponse, type RunningFake, type ServerOptions, startFakeServer } from "./server.js";
 import type { World } from "./world.js";
 
 export interface FakeGitHubOptions extends ServerOptions {
@@ -98,7 +98,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
 
   async function graphqlEndpoint(req: FakeRequest): Promise<FakeResponse> {
     const t = token(req);
-    if (t === undefined) return githubJson(401, { message: "This endpoint requires you to be authenticated.", documentation_url: GRAPHQL_DOCS });
+    if (t === undefined)
+      return githubJson(401, { message: "This endpoint requires you to be authenticated.", documentation_url: GRAPHQL_DOCS });
     if (t === null) return badCredentials();
     const call = parseGraphqlBody(req.body);
     if (!call) return githubJson(400, { message: "Problems parsing JSON", documentation_url: "https://docs.github.com/graphql" });
@@ -106,7 +107,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const headers = rateHeaders(state, "graphql");
     if (!state.allowed) {
       const type = options.rateLimitedType ?? "RATE_LIMITED";
-      return githubJson(200, { errors: [{ type, code: "graphql_rate_limit", message: "API rate limit exceeded for user ID 1." }] }, headers);
+      return githubJson(
+        200,
+        { errors: [{ type, code: "graphql_rate_limit", message: "API rate limit exceeded for user ID 1." }] },
+        headers,
+      );
     }
     return githubJson(200, await executeGitHubGraphql(world, call, state), headers);
   }
@@ -118,7 +123,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const headers = rateHeaders(state, "core");
     if (!state.allowed) {
       const message = t ? "API rate limit exceeded for user ID 1." : "API rate limit exceeded for 127.0.0.1.";
-      return githubJson(403, { message, documentation_url: "https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api" }, headers);
+      return githubJson(
+        403,
+        { message, documentation_url: "https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api" },
+        headers,
+      );
     }
     const response = githubRest(world, req, `http://${req.headers.host ?? "127.0.0.1"}`);
     return { ...response, headers: { ...response.headers, ...headers } };

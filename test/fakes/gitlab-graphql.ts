@@ -10,7 +10,7 @@
  * order, id descending, not in request order; pages hold at most 100 (max_page_size) and
  * cursors are keyset cursors, base64 `{"id":"…"}`.
  */
-import { buildSchema, graphql, type GraphQLError } from "graphql";
+import { buildSchema, type GraphQLError, graphql } from "graphql";
 import type { GraphqlCall } from "./graphql-targets.js";
 import type { World } from "./world.js";
 import type { GitLabProject } from "./world-types.js";
@@ -68,7 +68,12 @@ function node(p: GitLabProject): Record<string, unknown> {
     archived: p.archived,
     webUrl: `https://gitlab.com/${fullPath}`,
     createdAt: p.createdAt,
-    namespace: { id: `gid://gitlab/Group/${p.namespace.id}`, fullPath: p.namespace.fullPath, name: p.namespace.name, path: p.namespace.path },
+    namespace: {
+      id: `gid://gitlab/Group/${p.namespace.id}`,
+      fullPath: p.namespace.fullPath,
+      name: p.namespace.name,
+      path: p.namespace.path,
+    },
   };
 }
 
@@ -124,6 +129,12 @@ export async function executeGitLabGraphql(world: World, call: GraphqlCall): Pro
       };
     },
   };
-  const result = await graphql({ schema, source: call.query, rootValue: root, variableValues: call.variables, operationName: call.operationName });
+  const result = await graphql({
+    schema,
+    source: call.query,
+    rootValue: root,
+    variableValues: call.variables,
+    operationName: call.operationName,
+  });
   return result.errors ? { errors: result.errors.map(formatError), data: result.data } : { data: result.data };
 }

@@ -1,16 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, startFakeGitLab, type FakeGitLab, type GitLabProject, type World } from "./index.js";
+import { createWorld, type FakeGitLab, type GitLabProject, startFakeGitLab, type World } from "./index.js";
 
 const full = (p: GitLabProject): string => `${p.namespace.fullPath}/${p.path}`;
 
 interface ProjectsBody {
-  data?: { projects: { count: number; nodes: { fullPath: string; starCount: number; forksCount: number; namespace: { fullPath: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } | null };
+  data?: {
+    projects: {
+      count: number;
+      nodes: { fullPath: string; starCount: number; forksCount: number; namespace: { fullPath: string } }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    } | null;
+  };
   errors?: { message: string; path?: string[] }[];
 }
 
 async function projects(base: string, fullPaths: readonly string[], extra = ""): Promise<ProjectsBody> {
   const query = `query($paths: [String!]) { projects(fullPaths: $paths, first: 50${extra}) { count nodes { fullPath starCount forksCount namespace { fullPath } } pageInfo { hasNextPage endCursor } } }`;
-  const res = await fetch(`${base}/api/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables: { paths: fullPaths } }) });
+  const res = await fetch(`${base}/api/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, variables: { paths: fullPaths } }),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as ProjectsBody;
 }
@@ -28,7 +38,9 @@ describe("fake GitLab", () => {
   it("serves a project by URL-encoded full path (subgroups too) and by id", async () => {
     const nested = [...world.gitlab.index.values()].find((p) => p.namespace.parentId !== null);
     if (!nested) throw new Error("no subgroup project in the world");
-    const res = await fetch(`${gitlab.url}/api/v4/projects/${encodeURIComponent(full(nested).toUpperCase())}`, { headers: { "private-token": "glpat-x" } });
+    const res = await fetch(`${gitlab.url}/api/v4/projects/${encodeURIComponent(full(nested).toUpperCase())}`, {
+      headers: { "private-token": "glpat-x" },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       id: nested.id,
@@ -83,8 +95,13 @@ describe("fake GitLab", () => {
     const seen: string[] = [];
     let after: string | null = null;
     do {
-      const res = await fetch(`${gitlab.url}/api/graphql`, { method: "POST", body: JSON.stringify({ query, variables: { paths, after } }) });
-      const body = (await res.json()) as { data: { projects: { nodes: { fullPath: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } };
+      const res = await fetch(`${gitlab.url}/api/graphql`, {
+        method: "POST",
+        body: JSON.stringify({ query, variables: { paths, after } }),
+      });
+      const body = (await res.json()) as {
+        data: { projects: { nodes: { fullPath: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } };
+      };
       seen.push(...body.data.projects.nodes.map((n) => n.fullPath));
       after = body.data.projects.pageInfo.hasNextPage ? body.data.projects.pageInfo.endCursor : null;
     } while (after);

@@ -14,9 +14,9 @@ import { respond } from "./fault-actions.js";
 import type { FaultAction } from "./faults.js";
 import { executeGitLabGraphql } from "./gitlab-graphql.js";
 import { gitlabJson, gitlabProject, isProjectRoute } from "./gitlab-rest.js";
-import { parseGraphqlBody, topLevelFields, type GraphqlTargets } from "./graphql-targets.js";
-import { WindowBudget, type BudgetState } from "./rate-limit.js";
-import { startFakeServer, type FakeRequest, type FakeResponse, type RunningFake, type ServerOptions } from "./server.js";
+import { type GraphqlTargets, parseGraphqlBody, topLevelFields } from "./graphql-targets.js";
+import { type BudgetState, WindowBudget } from "./rate-limit.js";
+import { type FakeRequest, type FakeResponse, type RunningFake, type ServerOptions, startFakeServer } from "./server.js";
 import type { World } from "./world.js";
 
 export interface FakeGitLabOptions extends ServerOptions {

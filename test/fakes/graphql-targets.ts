@@ -3,7 +3,7 @@
  * their aliases and argument values. Fault rules use it to aim at one alias or one owner
  * ("fail every batch that asks for acme/*"); any parse problem just yields no targets.
  */
-import { Kind, parse, valueFromASTUntyped, type DocumentNode } from "graphql";
+import { type DocumentNode, Kind, parse, valueFromASTUntyped } from "graphql";
 
 export interface GraphqlCall {
   query: string;

@@ -8,16 +8,28 @@
  * const github = await startFakeGitHub({ world, faults: [{ times: 2, action: respond(502) }] });
  * try { ... } finally { await Promise.all([registry.close(), github.close()]); }
  */
-export { createWorld, World, type ResolvedMirror, type WorldOptions } from "./world.js";
-export type * from "./world-types.js";
-export { NO_README } from "./readme.js";
-export { startFakeRegistry, type FakeRegistryOptions } from "./registry.js";
-export { indexedKeywords } from "./registry-search.js";
-export { startFakeGitHub, githubSecondaryRateLimit, type FakeGitHub, type FakeGitHubOptions } from "./github.js";
-export { startFakeGitLab, gitlabThrottled, type FakeGitLab, type FakeGitLabOptions } from "./gitlab.js";
-export { FaultPlan, matches, type FaultAction, type FaultHandle, type FaultRule, type RequestMatch } from "./faults.js";
-export { dropFields, hang, mapJson, outage, outageAfter, reset, respond, retypeFields, tooManyRequests, truncate } from "./fault-actions.js";
-export type { FakeRequest, FakeResponse, RunningFake, ServerOptions } from "./server.js";
+
+export {
+  dropFields,
+  hang,
+  mapJson,
+  outage,
+  outageAfter,
+  reset,
+  respond,
+  retypeFields,
+  tooManyRequests,
+  truncate,
+} from "./fault-actions.js";
+export { type FaultAction, type FaultHandle, FaultPlan, type FaultRule, matches, type RequestMatch } from "./faults.js";
+export { type FakeGitHub, type FakeGitHubOptions, githubSecondaryRateLimit, startFakeGitHub } from "./github.js";
+export { type FakeGitLab, type FakeGitLabOptions, gitlabThrottled, startFakeGitLab } from "./gitlab.js";
 export type { BurstLimit } from "./rate-limit.js";
-export { StayAwayLog, exhaustGraphqlQuota, tooManyRequestsStorm, type StayAwayWindow } from "./stay-away.js";
-export { FakeStats, CredentialLog } from "./stats.js";
+export { NO_README } from "./readme.js";
+export { type FakeRegistryOptions, startFakeRegistry } from "./registry.js";
+export { indexedKeywords } from "./registry-search.js";
+export type { FakeRequest, FakeResponse, RunningFake, ServerOptions } from "./server.js";
+export { CredentialLog, FakeStats } from "./stats.js";
+export { exhaustGraphqlQuota, StayAwayLog, type StayAwayWindow, tooManyRequestsStorm } from "./stay-away.js";
+export { createWorld, type ResolvedMirror, World, type WorldOptions } from "./world.js";
+export type * from "./world-types.js";

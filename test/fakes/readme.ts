@@ -4,7 +4,7 @@
  * a long tail of big ones. They contain what the catalog's text extraction has to strip:
  * fenced code, HTML tags with attributes, images with alt text, link targets.
  */
-import { rngFor, type Rng } from "./random.js";
+import { type Rng, rngFor } from "./random.js";
 import { WORDS } from "./vocabulary.js";
 
 /** What the registry stores as `readme` when a package was published without one. */
@@ -30,7 +30,7 @@ function paragraph(rng: Rng): string {
 function extras(rng: Rng, name: string): string {
   switch (rng.int(0, 3)) {
     case 0:
-      return "```js\nconst plugin = require('" + name + "')\nplugin.start({ interval: " + rng.int(1, 60) + " })\n```";
+      return `\`\`\`js\nconst plugin = require('${name}')\nplugin.start({ interval: ${rng.int(1, 60)} })\n\`\`\``;
     case 1:
       return `<img src="https://img.example.org/${rng.int(1, 9999)}.png" alt="${rng.pick(WORDS)} screenshot" width="${rng.int(200, 800)}">`;
     case 2:
@@ -50,7 +50,7 @@ export function readmeFor(seed: number, index: number, name: string, description
   const paragraphs = Math.round(Math.exp(rng.float() * 3.2));
   const out = [`# ${name}`, `![build](https://img.shields.io/badge/build-passing-green.svg)`];
   if (description) out.push(description);
-  out.push("## Install", "```sh\nnpm install " + name + "\n```", "## Usage");
+  out.push("## Install", `\`\`\`sh\nnpm install ${name}\n\`\`\``, "## Usage");
   for (let i = 0; i < paragraphs; i++) {
     out.push(paragraph(rng));
     if (rng.chance(0.3)) out.push(extras(rng, name));

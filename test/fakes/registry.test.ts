@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, startFakeRegistry, type RunningFake, type World } from "./index.js";
+import { createWorld, type RunningFake, startFakeRegistry, type World } from "./index.js";
 
 interface SearchBody {
   objects: { package: { name: string; keywords: string[] }; dependents: unknown; downloads: unknown; score: unknown; flags: unknown }[];
@@ -29,7 +29,9 @@ describe("fake registry", () => {
     const object = first.body.objects[0];
     expect(Object.keys(object ?? {}).sort()).toEqual(["dependents", "downloads", "flags", "package", "score", "searchScore", "updated"]);
     expect(typeof object?.dependents).toBe("string");
-    expect(Object.keys(object?.package ?? {})).toEqual(expect.arrayContaining(["name", "version", "keywords", "date", "links", "publisher", "maintainers", "sanitized_name"]));
+    expect(Object.keys(object?.package ?? {})).toEqual(
+      expect.arrayContaining(["name", "version", "keywords", "date", "links", "publisher", "maintainers", "sanitized_name"]),
+    );
     expect(first.body.objects.some((o) => "license" in o.package)).toBe(true); // absent when none is declared
 
     const names = new Set<string>();

@@ -18,7 +18,7 @@ import { conditional } from "./conditional.js";
 import { abbreviatedOf, packumentOf, revOf } from "./packument.js";
 import { BurstBlocker, type BurstLimit } from "./rate-limit.js";
 import { SearchIndex, type SearchWindow } from "./registry-search.js";
-import { startFakeServer, type FakeRequest, type FakeResponse, type RunningFake, type ServerOptions } from "./server.js";
+import { type FakeRequest, type FakeResponse, type RunningFake, type ServerOptions, startFakeServer } from "./server.js";
 import type { World } from "./world.js";
 
 export interface FakeRegistryOptions extends ServerOptions {
@@ -80,7 +80,10 @@ export async function startFakeRegistry(options: FakeRegistryOptions): Promise<R
     return conditional(req, etag, pkg.modified, () =>
       abbreviated
         ? json(200, abbreviatedOf(pkg), { "content-type": ABBREVIATED })
-        : json(200, packumentOf(pkg, () => world.readme(pkg))),
+        : json(
+            200,
+            packumentOf(pkg, () => world.readme(pkg)),
+          ),
     );
   }
 

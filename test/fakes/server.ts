@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FaultPlan, type FaultRule } from "./faults.js";
-import { NO_TARGETS, type GraphqlTargets } from "./graphql-targets.js";
+import { type GraphqlTargets, NO_TARGETS } from "./graphql-targets.js";
 import { CredentialLog, FakeStats } from "./stats.js";
 
 export interface FakeRequest {

@@ -3,8 +3,9 @@
  * credentials clients sent. Credentials are kept only in memory and never printed: the
  * log redacts itself under console.log, util.inspect and JSON.stringify.
  */
-import { inspect } from "node:util";
+
 import type { IncomingHttpHeaders } from "node:http";
+import { inspect } from "node:util";
 
 export class FakeStats {
   requests = 0;

@@ -4,11 +4,11 @@ import {
   createWorld,
   exhaustGraphqlQuota,
   outageAfter,
+  type RunningFake,
   StayAwayLog,
   startFakeGitHub,
   startFakeRegistry,
   tooManyRequestsStorm,
-  type RunningFake,
 } from "./index.js";
 
 const world = createWorld({ packages: 40, seed: 5 });

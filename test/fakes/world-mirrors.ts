@@ -7,7 +7,7 @@ import type { Rng } from "./random.js";
 import { recase, repoBugs, repoHomepage, repositoryField } from "./repo-refs.js";
 import { OWNER_STEMS } from "./vocabulary.js";
 import type { GitHubHost, GitLabHost } from "./world-repos.js";
-import type { Host, MirrorRef, PackageRecord } from "./world-types.js";
+import type { Host, PackageRecord } from "./world-types.js";
 
 export interface MirrorContext {
   github: GitHubHost;

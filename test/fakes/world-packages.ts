@@ -4,9 +4,9 @@
  * odd-but-real shapes appear at fixed rates, so any world of a few hundred packages has
  * each of them.
  */
-import { rngFor, type Rng } from "./random.js";
-import { mirrorFields, type MirrorContext } from "./world-mirrors.js";
+import { type Rng, rngFor } from "./random.js";
 import { PEOPLE, SCOPES, TAGS, WORDS } from "./vocabulary.js";
+import { type MirrorContext, mirrorFields } from "./world-mirrors.js";
 import type { LicenseField, PackageRecord, Person, VersionRecord } from "./world-types.js";
 
 export interface GenContext extends MirrorContext {
@@ -76,7 +76,11 @@ function people(rng: Rng): Person[] {
 }
 
 function titleCase(base: string): string {
-  return base.split("-").slice(0, 2).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  return base
+    .split("-")
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
 }
 
 /** Package number `index` of the world described by `ctx`. */

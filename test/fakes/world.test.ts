@@ -53,7 +53,8 @@ describe("createWorld", () => {
       for (const { ref, repo } of world.mirrorsOf(name)) {
         if (!repo) missing++;
         else if (world[ref.host].find(ref.path)?.redirected) renamed++;
-        else if (!("owner" in repo ? `${repo.owner}/${repo.name}` : `${repo.namespace.fullPath}/${repo.path}`).includes(ref.path)) recased++;
+        else if (!("owner" in repo ? `${repo.owner}/${repo.name}` : `${repo.namespace.fullPath}/${repo.path}`).includes(ref.path))
+          recased++;
       }
     }
     expect({ renamed: renamed > 0, missing: missing > 0, recased: recased > 0 }).toEqual({ renamed: true, missing: true, recased: true });
@@ -65,14 +66,20 @@ describe("createWorld", () => {
     const started = performance.now();
     const world = createWorld({ packages: 10_000, seed: 1 });
     expect(performance.now() - started).toBeLessThan(5000); // ~0.3 s warm, ~1 s cold on a loaded 2-CPU box
-    const sizes = world.names().slice(0, 1000).map((n) => {
-      const pkg = world.get(n);
-      return pkg ? world.readme(pkg).length : 0;
-    });
+    const sizes = world
+      .names()
+      .slice(0, 1000)
+      .map((n) => {
+        const pkg = world.get(n);
+        return pkg ? world.readme(pkg).length : 0;
+      });
     sizes.sort((x, y) => x - y);
     expect(sizes[500]).toBeGreaterThan(1000);
     expect(sizes[500]).toBeLessThan(8000);
-    const missingReadme = world.names().map((n) => world.get(n)).find((p) => p && !p.hasReadme && !p.unpublished);
+    const missingReadme = world
+      .names()
+      .map((n) => world.get(n))
+      .find((p) => p && !p.hasReadme && !p.unpublished);
     expect(missingReadme && packumentOf(missingReadme, () => "unused").readme).toBe(NO_README);
   });
 });

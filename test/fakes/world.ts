@@ -9,7 +9,7 @@
  */
 import { hash32 } from "./random.js";
 import { readmeFor } from "./readme.js";
-import { generatePackage, type GenContext } from "./world-packages.js";
+import { type GenContext, generatePackage } from "./world-packages.js";
 import { GitHubHost, GitLabHost } from "./world-repos.js";
 import type { GitHubRepo, GitLabProject, Host, MirrorRef, PackageRecord } from "./world-types.js";
 
@@ -43,8 +43,14 @@ export class World {
     if (this.keywords.length === 0) throw new Error("a world needs at least one keyword");
     this.#clock = Date.parse(options.epoch ?? "2025-06-01T00:00:00.000Z");
     const ctx: GenContext = {
-      seed: this.seed, keywords: this.keywords, epochMs: this.#clock, github: this.github, gitlab: this.gitlab,
-      shared: [], packages: options.packages, iso: (ms) => new Date(ms).toISOString(),
+      seed: this.seed,
+      keywords: this.keywords,
+      epochMs: this.#clock,
+      github: this.github,
+      gitlab: this.gitlab,
+      shared: [],
+      packages: options.packages,
+      iso: (ms) => new Date(ms).toISOString(),
     };
     for (let i = 0; i < options.packages; i++) {
       const pkg = generatePackage(ctx, i);
@@ -97,7 +103,9 @@ export class World {
   /** Deletes a deterministic `fraction` of the packages outright (404, gone from search). */
   removePackages(fraction: number): string[] {
     const order = (n: string): number => hash32(`${this.seed}:${n}`);
-    const doomed = this.names().sort((a, b) => order(a) - order(b)).slice(0, Math.round(fraction * this.#packages.size));
+    const doomed = this.names()
+      .sort((a, b) => order(a) - order(b))
+      .slice(0, Math.round(fraction * this.#packages.size));
     for (const name of doomed) this.#packages.delete(name);
     this.#revision++;
     return doomed;

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { readFile, readdir, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staticPagePath } from "../../src/core/site-format.js";
 import { addDeployFiles } from "../../src/publish/deploy-files.js";
-import { generateSnapshot } from "../../tools/sample/generate.js";
 import { buildSite } from "../../src/site/build-site.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
 import { buildSiteWithCli, makeTempDir, REPO_ROOT } from "../support/targets.js";
 
 const execFileAsync = promisify(execFile);
@@ -107,7 +107,10 @@ describe("the site as a Workers deployment (wrangler.jsonc)", () => {
     expect(log, "wrangler warns about nothing (an unknown field would be a warning)").not.toMatch(/WARNING/i);
     expect(await readdir(out)).toContain("_worker.js");
     expect(await readFile(join(out, "_worker.js"))).toEqual(await readFile(join(site, "_worker.js")));
-    expect((await readdir(out)).filter((name) => name.endsWith(".html")), "no page of the site is attached as a module").toEqual([]);
+    expect(
+      (await readdir(out)).filter((name) => name.endsWith(".html")),
+      "no page of the site is attached as a module",
+    ).toEqual([]);
     expect(await readdir(site), "the dry run leaves the site as it was").not.toContain(".wrangler");
   }, 150_000);
 });

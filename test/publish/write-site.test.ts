@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,7 +22,10 @@ describe("writeSiteAtomically", () => {
     await mkdir(join(out, "catalog"), { recursive: true });
     await writeFile(join(out, "catalog", "manifest.json"), "previous");
     // "x" as a file and as a directory cannot both be written.
-    const impossible = new Map([["x", bytes("file")], ["x/y.json", bytes("child")]]);
+    const impossible = new Map([
+      ["x", bytes("file")],
+      ["x/y.json", bytes("child")],
+    ]);
     await expect(writeSiteAtomically(impossible, out)).rejects.toThrow();
     expect(await readFile(join(out, "catalog", "manifest.json"), "utf8")).toBe("previous");
     expect(await readdir(root)).toEqual(["dist"]);

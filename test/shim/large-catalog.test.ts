@@ -7,12 +7,12 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "../../src/site/build-site.js";
-import { call, pluginsPath } from "../support/http.js";
-import { LARGE } from "../support/large-catalog.js";
-import { referenceAnswer, type ReferenceQuery } from "../support/reference.js";
-import { mapReader, shimTarget, type Target } from "../support/targets.js";
 import { expectPage, slugsOf } from "../contract/expect.js";
 import { sortArbitrary } from "../support/arbitraries.js";
+import { call, pluginsPath } from "../support/http.js";
+import { LARGE } from "../support/large-catalog.js";
+import { type ReferenceQuery, referenceAnswer } from "../support/reference.js";
+import { mapReader, shimTarget, type Target } from "../support/targets.js";
 
 const { snapshot, vocabulary, tags, creators } = LARGE;
 const total = snapshot.plugins.length;
@@ -20,7 +20,10 @@ const total = snapshot.plugins.length;
 async function expectReference(target: Target, params: Record<string, string>, reference: ReferenceQuery): Promise<void> {
   const body = expectPage(await call(target, pluginsPath(params)));
   const expected = referenceAnswer(snapshot.plugins, reference);
-  expect({ total: body.total, pages: body.pages, page: body.page, perPage: body.perPage, slugs: slugsOf(body) }, JSON.stringify(params)).toEqual(expected);
+  expect(
+    { total: body.total, pages: body.pages, page: body.page, perPage: body.perPage, slugs: slugsOf(body) },
+    JSON.stringify(params),
+  ).toEqual(expected);
 }
 
 describe(`a catalog of ${total} plugins`, () => {
@@ -37,7 +40,8 @@ describe(`a catalog of ${total} plugins`, () => {
           await expectReference(target, { sort, per_page: String(perPage), page: String(page) }, { sort, perPage, page });
         }
       }
-      for (let page = 95; page <= 105; page++) await expectReference(target, { sort, per_page: "1", page: String(page) }, { sort, perPage: 1, page });
+      for (let page = 95; page <= 105; page++)
+        await expectReference(target, { sort, per_page: "1", page: String(page) }, { sort, perPage: 1, page });
     }
   }, 60_000);
 

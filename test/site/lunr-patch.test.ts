@@ -23,7 +23,10 @@ describe("lunr bug #503 (TokenSet keys without a separator)", () => {
 
   it("every chunk of a built index loads back with exactly its terms", () => {
     const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(7)}x${i % 13}`);
-    const documents = Array.from({ length: 200 }, (_, d) => ({ ref: d.toString(36), words: words.filter((_, i) => i % 200 === d || i % 37 === d % 37) }));
+    const documents = Array.from({ length: 200 }, (_, d) => ({
+      ref: d.toString(36),
+      words: words.filter((_, i) => i % 200 === d || i % 37 === d % 37),
+    }));
     const chunks = chunkIndex(buildLunrIndex(documents), { targetBytes: 4096, maxTerms: 300 });
     expect(chunks.length).toBeGreaterThan(5);
     for (const chunk of chunks) {

@@ -12,7 +12,7 @@ import { createFsReader } from "../../src/runtime/node/fs-reader.js";
 import { createWorld, outage, respond } from "../fakes/index.js";
 import { call } from "../support/http.js";
 import { shimTarget } from "../support/targets.js";
-import { buildDayOne, describeRun, packumentOf, runBuild, Scratch, type CliResult } from "../upstream/support.js";
+import { buildDayOne, type CliResult, describeRun, packumentOf, runBuild, Scratch } from "../upstream/support.js";
 
 const TOKENS = { GITHUB_TOKEN: "ghp_status_test_token", GITLAB_TOKEN: "glpat-status-test" };
 const CATEGORIES = ["acme-category-charts", "no-such-category"];

@@ -30,11 +30,13 @@ describe("slugFor", () => {
   });
 
   it("depends on the name alone: the same name gives the same slug, whatever was asked before", () => {
-    fc.assert(fc.property(anyName, fc.array(anyName), (name, others) => {
-      const first = slugFor(name);
-      others.forEach(slugFor);
-      return slugFor(name) === first;
-    }));
+    fc.assert(
+      fc.property(anyName, fc.array(anyName), (name, others) => {
+        const first = slugFor(name);
+        others.forEach(slugFor);
+        return slugFor(name) === first;
+      }),
+    );
   });
 
   it("keeps a modern unscoped name as it is", () => {

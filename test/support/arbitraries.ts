@@ -5,8 +5,32 @@ import { makePlugin, makeSnapshot } from "./fixtures.js";
 import type { ReferenceQuery, Sort } from "./reference.js";
 
 export const WORDS = [
-  "chart", "charts", "charting", "chartjs", "map", "maps", "wind", "windvane", "influx", "influxdb", "café", "Cafe",
-  "the", "and", "of", "plugin", "plugins", "run", "running", "happy", "happyfeet", "δέλτα", "風速", "data", "db", "AIS",
+  "chart",
+  "charts",
+  "charting",
+  "chartjs",
+  "map",
+  "maps",
+  "wind",
+  "windvane",
+  "influx",
+  "influxdb",
+  "café",
+  "Cafe",
+  "the",
+  "and",
+  "of",
+  "plugin",
+  "plugins",
+  "run",
+  "running",
+  "happy",
+  "happyfeet",
+  "δέλτα",
+  "風速",
+  "data",
+  "db",
+  "AIS",
 ] as const;
 export const TAGS = ["charts", "Charts", "ais", "AIS", "maps", "ärger", "Ärger", "art", "chart"] as const;
 export const CREATORS = ["alice", "Alice", "bob", "@odd", "odd", "carol", "ALICE"] as const;
@@ -32,7 +56,10 @@ interface Draft {
 const draft = (s: string): fc.Arbitrary<Draft> =>
   fc.record({
     slug: fc.constant(s),
-    name: fc.oneof(fc.constantFrom(...NAMES), words(3).filter((w) => w !== "")),
+    name: fc.oneof(
+      fc.constantFrom(...NAMES),
+      words(3).filter((w) => w !== ""),
+    ),
     description: words(4),
     readme: words(6),
     stars: fc.integer({ min: 0, max: 4 }),
@@ -66,8 +93,7 @@ export function catalogArbitrary(max = 60, min = 0): fc.Arbitrary<CatalogSnapsho
     .map((drafts) => makeSnapshot(drafts.map(toPlugin)));
 }
 
-const withCaseNoise = (value: string): fc.Arbitrary<string> =>
-  fc.constantFrom(value, value.toUpperCase(), value.toLowerCase());
+const withCaseNoise = (value: string): fc.Arbitrary<string> => fc.constantFrom(value, value.toUpperCase(), value.toLowerCase());
 
 /** A query word: a vocabulary word, a prefix of one, a stop word, or punctuation. */
 const queryWord = fc.oneof(
@@ -93,7 +119,10 @@ function sometimes<T>(arbitrary: fc.Arbitrary<T>, presence: number): fc.Arbitrar
 export function queryArbitrary(presence = 0.5): fc.Arbitrary<GeneratedQuery> {
   return fc
     .record({
-      q: sometimes(fc.array(queryWord, { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")), presence),
+      q: sometimes(
+        fc.array(queryWord, { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")),
+        presence,
+      ),
       category: sometimes(fc.constantFrom(...TAGS, "nope", "chart").chain(withCaseNoise), presence),
       author: sometimes(
         fc.tuple(fc.constantFrom("", "@", "@@"), fc.constantFrom(...CREATORS, "nobody")).chain(([at, c]) => withCaseNoise(`${at}${c}`)),

@@ -5,7 +5,14 @@
  * `makeSnapshot` checks every catalog against the snapshot schema, so a
  * fixture mistake fails loudly here rather than as a puzzling API answer.
  */
-import { snapshotSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CatalogSnapshot, type Mirror, type SnapshotPlugin } from "../../src/snapshot/schema.js";
+import {
+  type CatalogSnapshot,
+  type Mirror,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type SnapshotPlugin,
+  snapshotSchema,
+} from "../../src/snapshot/schema.js";
 import { slugFor } from "../../src/snapshot/slug.js";
 
 export const DEFAULT_GENERATED_AT = "2025-03-04T02:00:00.000Z";
@@ -25,7 +32,14 @@ export function makePlugin(overrides: Partial<SnapshotPlugin> = {}): SnapshotPlu
   const mirrors: Mirror[] =
     overrides.mirrors ??
     (overrides.totalStars !== undefined || overrides.totalForks !== undefined
-      ? [{ platform: "github", path: `owner/${slug.replace(/[^a-z0-9-]/g, "-") || "repo"}`, stars: overrides.totalStars ?? 0, forks: overrides.totalForks ?? 0 }]
+      ? [
+          {
+            platform: "github",
+            path: `owner/${slug.replace(/[^a-z0-9-]/g, "-") || "repo"}`,
+            stars: overrides.totalStars ?? 0,
+            forks: overrides.totalForks ?? 0,
+          },
+        ]
       : []);
   const plugin: SnapshotPlugin = {
     slug,
@@ -75,8 +89,19 @@ export interface WirePlugin {
 }
 
 export const PLUGIN_KEYS = [
-  "slug", "npmName", "name", "description", "version", "license", "homepage",
-  "totalStars", "totalForks", "hasWebUi", "publishedAt", "updatedAt", "tags",
+  "slug",
+  "npmName",
+  "name",
+  "description",
+  "version",
+  "license",
+  "homepage",
+  "totalStars",
+  "totalForks",
+  "hasWebUi",
+  "publishedAt",
+  "updatedAt",
+  "tags",
 ] as const;
 
 export const PAGE_KEYS = ["total", "page", "perPage", "pages", "plugins"] as const;
@@ -106,18 +131,51 @@ export function wireView(p: SnapshotPlugin): WirePlugin {
 
 export const CORE_PLUGINS: readonly SnapshotPlugin[] = [
   makePlugin({
-    npmName: "alpha-charts", name: "Alpha Charts", totalStars: 120, totalForks: 12,
-    description: "Charts for AIS data", tags: ["Charts", "ais"], creators: ["Alice", "bob-smith"], hasWebUi: true,
-    homepage: "https://alpha.example.org/", license: "Apache-2.0", version: "2.3.4",
-    publishedAt: "2021-02-03T04:05:06.789Z", updatedAt: "2024-06-01T10:00:00.000Z",
+    npmName: "alpha-charts",
+    name: "Alpha Charts",
+    totalStars: 120,
+    totalForks: 12,
+    description: "Charts for AIS data",
+    tags: ["Charts", "ais"],
+    creators: ["Alice", "bob-smith"],
+    hasWebUi: true,
+    homepage: "https://alpha.example.org/",
+    license: "Apache-2.0",
+    version: "2.3.4",
+    publishedAt: "2021-02-03T04:05:06.789Z",
+    updatedAt: "2024-06-01T10:00:00.000Z",
     mirrors: [
       { platform: "github", path: "alice/alpha-charts", stars: 100, forks: 10 },
       { platform: "gitlab", path: "group/sub/alpha-charts", stars: 20, forks: 2 },
     ],
   }),
-  makePlugin({ npmName: "beta-maps", name: "Beta Maps", totalStars: 95, description: "Maps and charts", tags: ["maps", "charts"], creators: ["Carol"], updatedAt: "2024-05-01T00:00:00.000Z" }),
-  makePlugin({ npmName: "gamma-chart", name: "Gamma Chart", totalStars: 80, tags: ["chart"], creators: ["alice"], hasWebUi: true, description: "" }),
-  makePlugin({ npmName: "delta-ais", name: "Delta AIS", totalStars: 77, tags: ["AIS", "Ärger"], creators: ["odd"], homepage: "http://delta.example.com", license: "" }),
+  makePlugin({
+    npmName: "beta-maps",
+    name: "Beta Maps",
+    totalStars: 95,
+    description: "Maps and charts",
+    tags: ["maps", "charts"],
+    creators: ["Carol"],
+    updatedAt: "2024-05-01T00:00:00.000Z",
+  }),
+  makePlugin({
+    npmName: "gamma-chart",
+    name: "Gamma Chart",
+    totalStars: 80,
+    tags: ["chart"],
+    creators: ["alice"],
+    hasWebUi: true,
+    description: "",
+  }),
+  makePlugin({
+    npmName: "delta-ais",
+    name: "Delta AIS",
+    totalStars: 77,
+    tags: ["AIS", "Ärger"],
+    creators: ["odd"],
+    homepage: "http://delta.example.com",
+    license: "",
+  }),
   makePlugin({ npmName: "epsilon", name: "Epsilon", totalStars: 60, tags: ["charting"], creators: ["@odd"], hasWebUi: true }),
   makePlugin({ npmName: "@acme/zeta", name: "Zeta", totalStars: 50, tags: ["CHARTS"], creators: ["alice2"] }),
   makePlugin({ npmName: "eta", name: "Eta", totalStars: 42, tags: ["ärger"], creators: ["Bob-Smith"], hasWebUi: true }),
@@ -133,7 +191,9 @@ export const CORE = makeSnapshot(CORE_PLUGINS, "2025-03-04T02:00:00.000Z");
 /** Same plugins, one star count changed, built a day later: a different catalog. */
 export const CORE_NEXT_DAY = makeSnapshot(
   CORE_PLUGINS.map((p) =>
-    p.slug === "mu" ? makePlugin({ ...p, mirrors: [{ platform: "github", path: "dave/mu", stars: 200, forks: 0 }], totalStars: 200, totalForks: 0 }) : p,
+    p.slug === "mu"
+      ? makePlugin({ ...p, mirrors: [{ platform: "github", path: "dave/mu", stars: 200, forks: 0 }], totalStars: 200, totalForks: 0 })
+      : p,
   ),
   "2025-03-05T02:00:00.000Z",
 );
@@ -209,10 +269,29 @@ export const RICH_README = [
 export const HTML_BLOCK_README = ['<div align="right">', "heliograph", "</div>", ""].join("\n");
 
 export const SEARCH_PLUGINS: readonly SnapshotPlugin[] = [
-  makePlugin({ npmName: "@acme/aquarium-watch", name: "Zebrafish Monitor", description: "Watches humidity.", totalStars: 90, tags: ["telemetry"], license: "MPL-2.0", homepage: "https://homepageonly.example.org/" }),
+  makePlugin({
+    npmName: "@acme/aquarium-watch",
+    name: "Zebrafish Monitor",
+    description: "Watches humidity.",
+    totalStars: 90,
+    tags: ["telemetry"],
+    license: "MPL-2.0",
+    homepage: "https://homepageonly.example.org/",
+  }),
   makePlugin({ npmName: "@acme/beacon-lamp", name: "Lighthouse Keeper", description: "Guides ships at night.", totalStars: 85 }),
-  makePlugin({ npmName: "greenhouse-climate", name: "Greenhouse Climate", description: "Tracks humidity and temperature.", totalStars: 80 }),
-  makePlugin({ npmName: "weather-station", name: "Weather Station", description: "Collects readings.", readme: RICH_README, totalStars: 75 }),
+  makePlugin({
+    npmName: "greenhouse-climate",
+    name: "Greenhouse Climate",
+    description: "Tracks humidity and temperature.",
+    totalStars: 80,
+  }),
+  makePlugin({
+    npmName: "weather-station",
+    name: "Weather Station",
+    description: "Collects readings.",
+    readme: RICH_README,
+    totalStars: 75,
+  }),
   makePlugin({ npmName: "html-block", name: "Html Block", description: "Shows a block.", readme: HTML_BLOCK_README, totalStars: 74 }),
   makePlugin({ npmName: "cafe-menu", name: "Café Crème", description: "Menus for the CAFÉ terrace.", totalStars: 70 }),
   makePlugin({ npmName: "@acme/foo_bar.js", description: "Underscored.", totalStars: 65 }),
@@ -224,7 +303,13 @@ export const SEARCH_PLUGINS: readonly SnapshotPlugin[] = [
   makePlugin({ npmName: "the-who-tribute", name: "The Who Tribute", description: "", totalStars: 35 }),
   makePlugin({ npmName: "rain-high", name: "Gauge", description: "rain gauge", totalStars: 30 }),
   makePlugin({ npmName: "rain-mid", name: "Rain", description: "", totalStars: 20 }),
-  makePlugin({ npmName: "rain-low", name: "Accumulator", description: "", readme: "rain rain rain rain rain rain rain rain", totalStars: 10 }),
+  makePlugin({
+    npmName: "rain-low",
+    name: "Accumulator",
+    description: "",
+    readme: "rain rain rain rain rain rain rain rain",
+    totalStars: 10,
+  }),
   makePlugin({ npmName: "meteo-ru", name: "Метеостанция", description: "Данные для яхты", totalStars: 9 }),
   makePlugin({ npmName: "kaze", name: "風速計 Sensor", description: "", totalStars: 8 }),
   makePlugin({ npmName: "delta-tools", name: "Δέλτα Tools", description: "", totalStars: 7 }),
@@ -233,6 +318,8 @@ export const SEARCH_PLUGINS: readonly SnapshotPlugin[] = [
 export const SEARCH = makeSnapshot(SEARCH_PLUGINS);
 
 /** One plugin: for ETags of distinct queries whose bodies are identical. */
-export const SINGLE = makeSnapshot([makePlugin({ npmName: "solo", name: "Solo", totalStars: 3, tags: ["charts"], creators: ["alice"], hasWebUi: true })]);
+export const SINGLE = makeSnapshot([
+  makePlugin({ npmName: "solo", name: "Solo", totalStars: 3, tags: ["charts"], creators: ["alice"], hasWebUi: true }),
+]);
 
 export const EMPTY = makeSnapshot([]);

@@ -34,14 +34,25 @@ export function parseMediaType(header: string | null): MediaType | undefined {
   for (const part of rest) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    params.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1"));
+    params.set(
+      part.slice(0, eq).trim().toLowerCase(),
+      part
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, "$1"),
+    );
   }
   return { type: type.trim().toLowerCase(), params };
 }
 
 /** Comma-separated header values, trimmed, e.g. `Allow: GET, HEAD` → ["GET", "HEAD"]. */
 export function headerList(value: string | null): string[] {
-  return value === null ? [] : value.split(",").map((v) => v.trim()).filter((v) => v !== "");
+  return value === null
+    ? []
+    : value
+        .split(",")
+        .map((v) => v.trim())
+        .filter((v) => v !== "");
 }
 
 export function parseCacheControl(value: string | null): ReadonlyMap<string, string | true> {
@@ -49,7 +60,14 @@ export function parseCacheControl(value: string | null): ReadonlyMap<string, str
   for (const part of headerList(value)) {
     const eq = part.indexOf("=");
     if (eq < 0) directives.set(part.toLowerCase(), true);
-    else directives.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1"));
+    else
+      directives.set(
+        part.slice(0, eq).trim().toLowerCase(),
+        part
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, "$1"),
+      );
   }
   return directives;
 }

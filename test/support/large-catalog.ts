@@ -20,7 +20,29 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "zen", "qua", "bri", "dor", "é", "th", "ch", "ing", "s", "er", "1", "12", "3"];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ne",
+  "ru",
+  "sa",
+  "ti",
+  "vo",
+  "zen",
+  "qua",
+  "bri",
+  "dor",
+  "é",
+  "th",
+  "ch",
+  "ing",
+  "s",
+  "er",
+  "1",
+  "12",
+  "3",
+];
 
 export interface LargeCatalog {
   readonly snapshot: CatalogSnapshot;
@@ -40,14 +62,17 @@ export function makeLargeCatalog(size = 1200, seed = 20250304): LargeCatalog {
     return random() < 0.1 ? w.toUpperCase() : w;
   };
   const vocabulary = [...new Set(Array.from({ length: 6000 }, word))];
-  const words = (n: number): string => Array.from({ length: n }, () => (random() < 0.05 ? pick(["the", "and", "of", "a"]) : pick(vocabulary))).join(" ");
+  const words = (n: number): string =>
+    Array.from({ length: n }, () => (random() < 0.05 ? pick(["the", "and", "of", "a"]) : pick(vocabulary))).join(" ");
   const tags = Array.from({ length: 25 }, (_, i) => (i % 5 === 0 ? `Tag-${i}` : `tag${i}`));
   const creators = Array.from({ length: 40 }, (_, i) => (i % 7 === 0 ? `User${i}` : `user-${i}`));
   const times = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2024, 0, 1) + i * 86_400_000 + (i % 3)).toISOString());
   const names = ["Chart 2", "chart 2", "Chärt 2", "Chart 10", "alpha", "Zeta", "~", "Éclair"];
   const plugins: SnapshotPlugin[] = [];
   for (let i = 0; i < size; i++) {
-    const slug = `${word().toLowerCase().replace(/[^a-z0-9]/g, "x")}-${i}`;
+    const slug = `${word()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "x")}-${i}`;
     const pluginTags = [...new Set(Array.from({ length: Math.floor(random() * 4) }, () => pick(tags)))];
     const pluginCreators = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(creators)))];
     plugins.push(

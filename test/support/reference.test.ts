@@ -10,7 +10,9 @@ describe("reference model", () => {
     for (let i = 0; i < sorted.length; i += Math.floor(sorted.length / 40)) {
       const word = sorted[i] ?? "";
       for (const q of [word, [...word].slice(0, 2).join(""), `${word} ${sorted[i + 1] ?? ""}`, "the", "!!"]) {
-        const naive = referenceSorted(plugins, "stars").filter((p) => referenceMatches(p, { q })).map((p) => p.slug);
+        const naive = referenceSorted(plugins, "stars")
+          .filter((p) => referenceMatches(p, { q }))
+          .map((p) => p.slug);
         expect(referenceAnswer(plugins, { q, perPage: plugins.length }).slugs, q).toEqual(naive);
       }
     }

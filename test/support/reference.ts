@@ -47,7 +47,11 @@ function indexedTerms(p: SnapshotPlugin): Set<string> {
   const cached = termCache.get(p);
   if (cached !== undefined) return cached;
   const text = [p.name, p.npmName, p.description, p.readme].join("\n");
-  const terms = new Set(referenceWords(text).filter((w) => !referenceIsStopWord(w)).map(referenceStem));
+  const terms = new Set(
+    referenceWords(text)
+      .filter((w) => !referenceIsStopWord(w))
+      .map(referenceStem),
+  );
   termCache.set(p, terms);
   return terms;
 }
@@ -139,7 +143,9 @@ function makeMatcher(query: ReferenceQuery, plugins?: readonly SnapshotPlugin[])
   const found = parsed !== undefined && plugins !== undefined ? searchSet(plugins, parsed) : undefined;
   const category = query.category !== undefined && query.category !== "" ? query.category.toLowerCase() : undefined;
   const author =
-    query.author !== undefined && query.author !== "" ? (query.author.startsWith("@") ? query.author.slice(1) : query.author).toLowerCase() : undefined;
+    query.author !== undefined && query.author !== ""
+      ? (query.author.startsWith("@") ? query.author.slice(1) : query.author).toLowerCase()
+      : undefined;
   return (p) => {
     if (found !== undefined ? !found.has(p) : parsed !== undefined && !matchesParsed(p, parsed)) return false;
     if (category !== undefined && !p.tags.some((t) => t.toLowerCase() === category)) return false;

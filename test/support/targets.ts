@@ -7,15 +7,15 @@
  * - `startInProcessTarget`: `buildSite` + `createShim` in this process, with
  *   the built files held in memory.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
-import { buildSite } from "../../src/site/build-site.js";
 import { createShim, type ShimOptions } from "../../src/shim/index.js";
+import { buildSite } from "../../src/site/build-site.js";
+import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 
 export interface Target {
   /** `pathAndQuery` starts with `/`, e.g. `/api/plugins?sort=name`. */
@@ -83,7 +83,11 @@ export function runCli(args: readonly string[], options: { timeoutMs?: number; e
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`plugin-catalog ${args.join(" ")} did not finish within ${options.timeoutMs ?? 30_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(
+          `plugin-catalog ${args.join(" ")} did not finish within ${options.timeoutMs ?? 30_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
     }, options.timeoutMs ?? 30_000);
     child.on("error", (error) => {
       clearTimeout(timer);

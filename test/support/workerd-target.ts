@@ -57,7 +57,9 @@ export async function startWorkerd(siteDir: string, options: WorkerdOptions = {}
 export const startWorkerdTarget: StartTarget = async (snapshot) => {
   const dir = await makeTempDir("plugin-catalog-workerd-");
   const { target } = await startWorkerd(await buildSiteWithCli(snapshot, dir));
-  return { fetch: target.fetch, close: async () => {
+  return {
+    fetch: target.fetch,
+    close: async () => {
       await target.close();
       await rm(dir, { recursive: true, force: true });
     },

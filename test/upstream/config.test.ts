@@ -8,8 +8,17 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld } from "../fakes/index.js";
-import { describeRun, makeTempDir, removeDir, runCli, STACK_TRACE, startUpstreams, writeConfig, type CliResult, type Upstreams } from "./support.js";
-
+import {
+  type CliResult,
+  describeRun,
+  makeTempDir,
+  removeDir,
+  runCli,
+  STACK_TRACE,
+  startUpstreams,
+  type Upstreams,
+  writeConfig,
+} from "./support.js";
 
 let dir: string;
 let up: Upstreams;
@@ -32,7 +41,11 @@ function oneLine(result: CliResult): string {
   return lines[0] ?? "";
 }
 
-async function buildWith(name: string, config: string | object, extra: string[] = []): Promise<{ result: CliResult; out: string; path: string }> {
+async function buildWith(
+  name: string,
+  config: string | object,
+  extra: string[] = [],
+): Promise<{ result: CliResult; out: string; path: string }> {
   const path = await writeConfig(dir, typeof config === "string" ? config : JSON.stringify(config), `${name}.json`);
   const out = `${dir}/out-${name}`;
   const result = await runCli(["build", "--config", path, "--out", out, ...up.args(), "--search-interval", "0", ...extra]);
@@ -61,10 +74,30 @@ const CASES: Case[] = [
   { name: "no-keywords", config: { exclude: [] }, key: "keywords", says: [/array|required|at least one/i] },
   { name: "exclude-number", config: { keywords: ["acme-plugin"], exclude: 5 }, key: "exclude", says: [/array/i] },
   { name: "webui-numbers", config: { keywords: ["acme-plugin"], webUiKeywords: [1] }, key: "webUiKeywords", says: [/string/i] },
-  { name: "mirrors-string", config: { keywords: ["acme-plugin"], mirrors: { "some-package": "https://github.com/a/b" } }, key: "mirrors", says: [/array/i] },
-  { name: "display-name-path", config: { keywords: ["acme-plugin"], displayName: ["signalk..displayName"] }, key: "displayName", says: [/"signalk\.\.displayName"/, /dotted path/] },
-  { name: "display-name-string", config: { keywords: ["acme-plugin"], displayName: "signalk.displayName" }, key: "displayName", says: [/array/i] },
-  { name: "mirrors-not-a-repo", config: { keywords: ["acme-plugin"], mirrors: { "some-package": ["https://example.org/a/b"] } }, key: "mirrors", says: [/github|gitlab/i] },
+  {
+    name: "mirrors-string",
+    config: { keywords: ["acme-plugin"], mirrors: { "some-package": "https://github.com/a/b" } },
+    key: "mirrors",
+    says: [/array/i],
+  },
+  {
+    name: "display-name-path",
+    config: { keywords: ["acme-plugin"], displayName: ["signalk..displayName"] },
+    key: "displayName",
+    says: [/"signalk\.\.displayName"/, /dotted path/],
+  },
+  {
+    name: "display-name-string",
+    config: { keywords: ["acme-plugin"], displayName: "signalk.displayName" },
+    key: "displayName",
+    says: [/array/i],
+  },
+  {
+    name: "mirrors-not-a-repo",
+    config: { keywords: ["acme-plugin"], mirrors: { "some-package": ["https://example.org/a/b"] } },
+    key: "mirrors",
+    says: [/github|gitlab/i],
+  },
 ];
 
 /** A config that is wrong as a whole (no key at fault): the baseline for "names the key". */
@@ -96,7 +129,9 @@ describe("a broken config", () => {
       for (const pattern of c.says) expect(line, `"${line}" should match ${String(pattern)}`).toMatch(pattern);
       if (c.key !== undefined) {
         const baseline = results.get(BASELINE.name)?.result.stderr ?? "";
-        expect(mentions(line, c.key), `"${line}" should name ${c.key} (baseline: "${baseline.trim()}")`).toBeGreaterThan(mentions(baseline, c.key));
+        expect(mentions(line, c.key), `"${line}" should name ${c.key} (baseline: "${baseline.trim()}")`).toBeGreaterThan(
+          mentions(baseline, c.key),
+        );
       }
       expect(existsSync(run.out)).toBe(false);
     });
@@ -126,7 +161,11 @@ describe("a missing config file", () => {
   });
 
   it("a valid config still builds (control)", async () => {
-    const { result } = await buildWith("valid", { keywords: ["acme-plugin"], categories: [], webUiKeywords: [], exclude: [], mirrors: {} }, ["--timeout", "2000"]);
+    const { result } = await buildWith(
+      "valid",
+      { keywords: ["acme-plugin"], categories: [], webUiKeywords: [], exclude: [], mirrors: {} },
+      ["--timeout", "2000"],
+    );
     expect(result.code, describeRun(result)).toBe(0);
   });
 });

@@ -11,7 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "../fakes/index.js";
 import { expectedCatalog, isDeprecatedLatest } from "./expected.js";
 import {
-  describeRun, REPO_ROOT, runBuild, runCli, Scratch, writeConfig, type CatalogConfigFile, type CliResult, type PluginsPage, type Upstreams,
+  type CatalogConfigFile,
+  type CliResult,
+  describeRun,
+  type PluginsPage,
+  REPO_ROOT,
+  runBuild,
+  runCli,
+  Scratch,
+  type Upstreams,
+  writeConfig,
 } from "./support.js";
 
 const EXAMPLE = join(REPO_ROOT, "examples", "signalk.config.json");

@@ -88,7 +88,10 @@ export function reposOf(world: World, name: string, configMirrors: readonly stri
   const found = new Map<string, Repo>();
   for (const { ref, repo } of world.mirrorsOf(name)) {
     if (repo === undefined) continue; // "A mirror that does not exist counts 0."
-    found.set(`${ref.host}:${repo.id}`, ref.host === "github" ? { host: "github", repo: repo as GitHubRepo } : { host: "gitlab", repo: repo as GitLabProject });
+    found.set(
+      `${ref.host}:${repo.id}`,
+      ref.host === "github" ? { host: "github", repo: repo as GitHubRepo } : { host: "gitlab", repo: repo as GitLabProject },
+    );
   }
   for (const url of configMirrors) {
     const repo = repoOfUrl(world, url);
@@ -143,7 +146,8 @@ export function expectedName(pkg: PackageRecord, paths: readonly string[]): stri
   const manifest: Record<string, unknown> = { displayName: pkg.displayName, ...pkg.manifestExtras };
   for (const path of paths) {
     let value: unknown = manifest;
-    for (const key of path.split(".")) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of path.split("."))
+      value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
     if (typeof value === "string" && value.trim() !== "") return value;
   }
   return pkg.name;
@@ -163,7 +167,11 @@ export interface ExpectedCatalog {
  * "Members: every package that the registry's search returns for any of keywords,
  * minus exclude, minus packages whose latest version is deprecated or that are unpublished."
  */
-export function expectedCatalog(world: World, config: CatalogConfigFile, options: ExpectOptions & { skip?: ReadonlySet<string> } = {}): ExpectedCatalog {
+export function expectedCatalog(
+  world: World,
+  config: CatalogConfigFile,
+  options: ExpectOptions & { skip?: ReadonlySet<string> } = {},
+): ExpectedCatalog {
   const exclude = new Set(config.exclude ?? []);
   const listed = [...world.packages()].filter((pkg) => matchesKeywords(pkg, config.keywords));
   const members = new Map<string, ExpectedPlugin>();
@@ -189,7 +197,24 @@ export function publicFields(plugin: ExpectedPlugin): Omit<PublicPlugin, "slug">
 export function builtFields(plugin: Record<string, unknown> | PublicPlugin): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(plugin)) {
-    if (key !== "slug" && ["npmName", "name", "description", "version", "license", "homepage", "totalStars", "totalForks", "hasWebUi", "publishedAt", "updatedAt", "tags"].includes(key)) out[key] = value;
+    if (
+      key !== "slug" &&
+      [
+        "npmName",
+        "name",
+        "description",
+        "version",
+        "license",
+        "homepage",
+        "totalStars",
+        "totalForks",
+        "hasWebUi",
+        "publishedAt",
+        "updatedAt",
+        "tags",
+      ].includes(key)
+    )
+      out[key] = value;
   }
   return out;
 }

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createWorld,
   dropFields,
+  type FaultHandle,
   gitlabThrottled,
   hang,
   outage,
@@ -27,28 +28,27 @@ import {
   retypeFields,
   tooManyRequests,
   truncate,
-  type FaultHandle,
   type World,
 } from "../fakes/index.js";
-import { expectedCatalog, ownerOf, repoKey, reposOf, type ExpectedCatalog } from "./expected.js";
+import { type ExpectedCatalog, expectedCatalog, ownerOf, repoKey, reposOf } from "./expected.js";
 import {
   allPlugins,
-  describeRun,
-  hashTree,
   buildDayOne,
+  type CatalogConfigFile,
+  type CliResult,
+  describeRun,
   expectOneLineFailure,
-  Scratch,
+  hashTree,
   packumentName,
   packumentOf,
   readSite,
   runBuild,
+  Scratch,
   SEARCH_PATH,
-  serve,
-  writeConfig,
-  type CatalogConfigFile,
-  type CliResult,
   type Site,
+  serve,
   type Upstreams,
+  writeConfig,
 } from "./support.js";
 
 const TOKENS = { GITHUB_TOKEN: "ghp_faults_test_token", GITLAB_TOKEN: "glpat-faults-test" };
@@ -78,7 +78,14 @@ interface FaultRun {
     deleted: string;
     gitlabRenamed: string;
   };
-  handles: { transient: FaultHandle[]; search429: FaultHandle; rateLimited: FaultHandle; github502: FaultHandle; gitlab429: FaultHandle; malformed: FaultHandle[] };
+  handles: {
+    transient: FaultHandle[];
+    search429: FaultHandle;
+    rateLimited: FaultHandle;
+    github502: FaultHandle;
+    gitlab429: FaultHandle;
+    malformed: FaultHandle[];
+  };
   authorHits: { newOwner: string[]; oldOwner: string[] };
 }
 
@@ -88,8 +95,20 @@ async function faultScenario(): Promise<FaultRun> {
   const members = [...before.members.values()];
   const single = (name: string) => reposOf(world, name).length === 1;
   // Mirror mutations: a transferred GitHub repository (manifest keeps the old name), a deleted one, a renamed GitLab project.
-  const transferPkg = members.find((p) => single(p.npmName) && p.repos[0]?.host === "github" && !members.some((q) => q !== p && q.repos.some((r) => repoKey(r) === repoKey(p.repos[0] ?? r))));
-  const deletePkg = members.find((p) => p !== transferPkg && single(p.npmName) && p.repos[0]?.host === "github" && p.repos[0].repo.stars > 0 && !members.some((q) => q !== p && q.repos.some((r) => repoKey(r) === repoKey(p.repos[0] ?? r))));
+  const transferPkg = members.find(
+    (p) =>
+      single(p.npmName) &&
+      p.repos[0]?.host === "github" &&
+      !members.some((q) => q !== p && q.repos.some((r) => repoKey(r) === repoKey(p.repos[0] ?? r))),
+  );
+  const deletePkg = members.find(
+    (p) =>
+      p !== transferPkg &&
+      single(p.npmName) &&
+      p.repos[0]?.host === "github" &&
+      p.repos[0].repo.stars > 0 &&
+      !members.some((q) => q !== p && q.repos.some((r) => repoKey(r) === repoKey(p.repos[0] ?? r))),
+  );
   const gitlabPkg = members.find((p) => single(p.npmName) && p.repos[0]?.host === "gitlab");
   if (!transferPkg || !deletePkg || !gitlabPkg) throw new Error("seed lacks the needed shapes");
   const transferRepo = transferPkg.repos[0];
@@ -99,7 +118,11 @@ async function faultScenario(): Promise<FaultRun> {
   const oldOwner = transferRepo.repo.owner;
   world.renameRepo("github", `${oldOwner}/${transferRepo.repo.name}`, `TransferCo/${transferRepo.repo.name}-moved`);
   world.deleteRepo("github", `${deleteRepo.repo.owner}/${deleteRepo.repo.name}`);
-  world.renameRepo("gitlab", `${gitlabRepo.repo.namespace.fullPath}/${gitlabRepo.repo.path}`, `${gitlabRepo.repo.namespace.fullPath}/${gitlabRepo.repo.path}-renamed`);
+  world.renameRepo(
+    "gitlab",
+    `${gitlabRepo.repo.namespace.fullPath}/${gitlabRepo.repo.path}`,
+    `${gitlabRepo.repo.namespace.fullPath}/${gitlabRepo.repo.path}-renamed`,
+  );
 
   const mutated = new Set([transferPkg.npmName, deletePkg.npmName, gitlabPkg.npmName]);
   const pool = members.map((p) => p.npmName).filter((n) => !mutated.has(n));
@@ -120,8 +143,10 @@ async function faultScenario(): Promise<FaultRun> {
   const transient: FaultHandle[] = [];
   const search429 = up.registry.faults.add({ match: { path: SEARCH_PATH }, times: 1, action: tooManyRequests(RETRY_AFTER_S) });
   transient.push(search429);
-  for (const name of targets.pk429) transient.push(up.registry.faults.add({ match: packumentOf(name), times: 1, action: tooManyRequests(RETRY_AFTER_S) }));
-  for (const name of targets.pk502) transient.push(up.registry.faults.add({ match: packumentOf(name), times: 1, action: respond(502, "<html>Bad Gateway</html>") }));
+  for (const name of targets.pk429)
+    transient.push(up.registry.faults.add({ match: packumentOf(name), times: 1, action: tooManyRequests(RETRY_AFTER_S) }));
+  for (const name of targets.pk502)
+    transient.push(up.registry.faults.add({ match: packumentOf(name), times: 1, action: respond(502, "<html>Bad Gateway</html>") }));
   for (const name of targets.pkHang) transient.push(up.registry.faults.add({ match: packumentOf(name), times: 1, action: hang() }));
   for (const name of targets.pkReset) transient.push(up.registry.faults.add({ match: packumentOf(name), times: 1, action: reset() }));
   const [bad, noTags, wrongType] = targets.malformed;
@@ -140,7 +165,13 @@ async function faultScenario(): Promise<FaultRun> {
     action: respond(
       200,
       { errors: [{ type: "RATE_LIMITED", code: "graphql_rate_limit", message: "API rate limit exceeded for user ID 1." }] },
-      { "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "0", "x-ratelimit-used": "5000", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 1), "x-ratelimit-resource": "graphql" },
+      {
+        "x-ratelimit-limit": "5000",
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-used": "5000",
+        "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 1),
+        "x-ratelimit-resource": "graphql",
+      },
     ),
   });
   const gitlab429 = up.gitlab.faults.add({ match: { path: "/api/graphql" }, times: 1, action: gitlabThrottled(1) });
@@ -160,7 +191,16 @@ async function faultScenario(): Promise<FaultRun> {
     }
   }
   const expected = expectedCatalog(world, CONFIG, { skip: new Set([...targets.malformed, ...targets.notFound]) });
-  return { world, up, result, site, expected, targets, handles: { transient, search429, rateLimited, github502, gitlab429, malformed }, authorHits };
+  return {
+    world,
+    up,
+    result,
+    site,
+    expected,
+    targets,
+    handles: { transient, search429, rateLimited, github502, gitlab429, malformed },
+    authorHits,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -257,13 +297,13 @@ beforeAll(async () => {
 
 afterAll(() => scratch.cleanup());
 
-
 function totalsMismatches(site: Site | undefined, expected: ExpectedCatalog): string[] {
   const wrong: string[] = [];
   for (const [name, want] of expected.members) {
     const got = site?.byName.get(name);
     if (!got) wrong.push(`${name}: missing`);
-    else if (got.totalStars !== want.totalStars || got.totalForks !== want.totalForks) wrong.push(`${name}: got ${got.totalStars}/${got.totalForks}, expected ${want.totalStars}/${want.totalForks}`);
+    else if (got.totalStars !== want.totalStars || got.totalForks !== want.totalForks)
+      wrong.push(`${name}: got ${got.totalStars}/${got.totalForks}, expected ${want.totalStars}/${want.totalForks}`);
   }
   return wrong;
 }
@@ -299,7 +339,10 @@ describe("a build through injected faults", () => {
   it("the transferred repository's new owner is a creator; its old owner no longer is (unless a maintainer)", () => {
     const { pkg, oldOwner } = faults.targets.transferred;
     expect(faults.authorHits.newOwner).toContain(pkg);
-    const npmLogins = [...(faults.world.get(pkg)?.maintainers.map((m) => m.name.toLowerCase()) ?? []), faults.world.get(pkg)?.publisher.name.toLowerCase()];
+    const npmLogins = [
+      ...(faults.world.get(pkg)?.maintainers.map((m) => m.name.toLowerCase()) ?? []),
+      faults.world.get(pkg)?.publisher.name.toLowerCase(),
+    ];
     if (!npmLogins.includes(oldOwner.toLowerCase())) expect(faults.authorHits.oldOwner).not.toContain(pkg);
   });
 
@@ -334,7 +377,12 @@ describe("the build report (catalog/report.json) after the faulty build", () => 
     const e = faults.expected;
     expect(report?.members).toBe(e.members.size);
     expect(report?.listed).toBe(e.listed.length);
-    expect(report?.excluded).toEqual({ config: 0, deprecated: e.deprecated.length, unpublished: e.unpublished.length, notFound: faults.targets.notFound.length });
+    expect(report?.excluded).toEqual({
+      config: 0,
+      deprecated: e.deprecated.length,
+      unpublished: e.unpublished.length,
+      notFound: faults.targets.notFound.length,
+    });
   });
 
   it("skippedMalformed counts the malformed packuments (bad JSON, missing dist-tags, wrong types) and names them", () => {
@@ -433,7 +481,11 @@ describe("a GitLab outage on day 2 with --previous day 1 (fresh --out)", () => {
 
   it("GitLab owners are still creators of those plugins", () => {
     for (const name of outageRun.gitlabPlugins) {
-      const owners = outageRun.expected.members.get(name)?.repos.filter((r) => r.host === "gitlab").map((r) => ownerOf(r).toLowerCase()) ?? [];
+      const owners =
+        outageRun.expected.members
+          .get(name)
+          ?.repos.filter((r) => r.host === "gitlab")
+          .map((r) => ownerOf(r).toLowerCase()) ?? [];
       const creators = outageRun.day2Site?.byName.get(name)?.creators.map((c) => c.toLowerCase()) ?? [];
       for (const owner of owners) expect(creators, name).toContain(owner);
     }

@@ -7,8 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, mapJson, type World } from "../fakes/index.js";
-import { expectedCatalog, publicFields, builtFields, type ExpectedCatalog } from "./expected.js";
+import { builtFields, type ExpectedCatalog, expectedCatalog, publicFields } from "./expected.js";
 import {
+  type CatalogConfigFile,
+  type CliResult,
   describeRun,
   makeTempDir,
   packumentName,
@@ -16,12 +18,10 @@ import {
   removeDir,
   runBuild,
   SEARCH_PATH,
-  startUpstreams,
-  writeConfig,
-  type CatalogConfigFile,
-  type CliResult,
   type Site,
+  startUpstreams,
   type Upstreams,
+  writeConfig,
 } from "./support.js";
 
 const TOKENS = { GITHUB_TOKEN: "ghp_incremental_test_token" };
@@ -56,7 +56,10 @@ beforeAll(async () => {
   // Overnight: 2% of the members publish a new version; one repository gains stars.
   const members = [...expectedCatalog(world, CONFIG).members.values()];
   const count = Math.max(1, Math.round(members.length * 0.02));
-  bumped = members.filter((_, i) => i % Math.floor(members.length / count) === 3).slice(0, count).map((p) => p.npmName);
+  bumped = members
+    .filter((_, i) => i % Math.floor(members.length / count) === 3)
+    .slice(0, count)
+    .map((p) => p.npmName);
   for (const name of bumped) world.bumpVersion(name);
   const withGithub = members.find((p) => !bumped.includes(p.npmName) && p.repos.length === 1 && p.repos[0]?.host === "github");
   const repo = withGithub?.repos[0];
@@ -108,7 +111,10 @@ describe("day 2 after 2% of the members changed", () => {
 
   it("reads only the changed packuments (listed packages excluded yesterday and unchanged since are not read again either)", () => {
     const extra = [...new Set(day2Packuments)].filter((n) => !bumped.includes(n));
-    const why = extra.map((n) => `${n} (${day2Expected.deprecated.includes(n) ? "deprecated" : day2Expected.unpublished.includes(n) ? "unpublished" : "member"})`);
+    const why = extra.map(
+      (n) =>
+        `${n} (${day2Expected.deprecated.includes(n) ? "deprecated" : day2Expected.unpublished.includes(n) ? "unpublished" : "member"})`,
+    );
     expect(why, "packuments read although unchanged since yesterday").toEqual([]);
     expect([...new Set(day2Packuments)].sort()).toEqual([...bumped].sort());
   });

@@ -13,9 +13,11 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, outage, outageAfter, type World } from "../fakes/index.js";
-import { expectedCatalog, repoKey, type ExpectedPlugin } from "./expected.js";
+import { type ExpectedPlugin, expectedCatalog, repoKey } from "./expected.js";
 import {
+  type BuildReport,
   buildDayOne,
+  type CliResult,
   describeRun,
   expectOneLineFailure,
   hashTree,
@@ -23,10 +25,8 @@ import {
   readSite,
   runBuild,
   Scratch,
-  writeConfig,
-  type BuildReport,
-  type CliResult,
   type Site,
+  writeConfig,
 } from "./support.js";
 
 const TOKENS = { GITHUB_TOKEN: "ghp_outages_test", GITLAB_TOKEN: "glpat-outages-test" };
@@ -73,12 +73,19 @@ async function platformDownRun(host: "github" | "gitlab", previous: string): Pro
 async function registryDownRun(): Promise<RegistryDownRun> {
   const registryWorld = createWorld({ packages: 300, seed: 83 });
   const { up, dir, config, out } = await buildDayOne(scratch, registryWorld, CONFIG, TOKENS);
-  for (const name of registryWorld.names().filter((n) => !registryWorld.get(n)?.unpublished).slice(0, 150)) registryWorld.bumpVersion(name);
+  for (const name of registryWorld
+    .names()
+    .filter((n) => !registryWorld.get(n)?.unpublished)
+    .slice(0, 150))
+    registryWorld.bumpVersion(name);
   const before = await hashTree(out);
   up.registry.faults.add(outageAfter(20, (req) => packumentName(req.path) !== undefined));
   const reportFile = `${dir}/report.json`;
   const result = await runBuild(up, config, out, ["--report", reportFile], { env: TOKENS, timeoutMs: 90_000 });
-  const report = await readFile(reportFile, "utf8").then((text) => JSON.parse(text) as BuildReport, () => undefined);
+  const report = await readFile(reportFile, "utf8").then(
+    (text) => JSON.parse(text) as BuildReport,
+    () => undefined,
+  );
   return { result, before, after: await hashTree(out), refused: up.registry.stats.byStatus["503"] ?? 0, report };
 }
 

@@ -11,8 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, exhaustGraphqlQuota, StayAwayLog, tooManyRequestsStorm, type World } from "../fakes/index.js";
 import { expectedCatalog, repoKey } from "./expected.js";
-import { describeRun, packumentName, readSite, runBuild, Scratch, writeConfig } from "./support.js";
 import type { CliResult, Site, Upstreams } from "./support.js";
+import { describeRun, packumentName, readSite, runBuild, Scratch, writeConfig } from "./support.js";
 
 const TOKENS = { GITHUB_TOKEN: "ghp_rate_limits_test", GITLAB_TOKEN: "glpat-rate-limits-test" };
 const CONFIG = { keywords: ["acme-plugin"] };

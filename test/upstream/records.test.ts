@@ -5,22 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type PackageRecord, type World } from "../fakes/index.js";
-import { expectedCatalog, expectedTags, isDeprecatedLatest, matchesKeywords, ownerOf, reposOf, type ExpectedCatalog } from "./expected.js";
+import { type ExpectedCatalog, expectedCatalog, expectedTags, isDeprecatedLatest, matchesKeywords, ownerOf, reposOf } from "./expected.js";
 import {
   allPlugins,
+  type CatalogConfigFile,
   describeRun,
   makeTempDir,
   PLUGIN_KEYS,
   readSite,
   removeDir,
   runBuild,
-  serve,
-  startUpstreams,
-  writeConfig,
-  type CatalogConfigFile,
   type Served,
   type Site,
+  serve,
+  startUpstreams,
   type Upstreams,
+  writeConfig,
 } from "./support.js";
 
 const KEYWORDS = ["acme-plugin", "acme-extra"];
@@ -48,9 +48,14 @@ function chooseConfig(): CatalogConfigFile {
   // A member whose manifest names a renamed GitHub repository by its old name: the config names the new one.
   const renamed = members.find((pkg) => githubRefs(pkg).some((r) => world.github.find(r.path)?.redirected === true));
   // A member with one existing GitHub repository: the config names it again in other casing.
-  const plain = members.find((pkg) => pkg !== renamed && githubRefs(pkg).length > 0 && githubRefs(pkg).every((r) => world.github.find(r.path)?.redirected === false));
+  const plain = members.find(
+    (pkg) => pkg !== renamed && githubRefs(pkg).length > 0 && githubRefs(pkg).every((r) => world.github.find(r.path)?.redirected === false),
+  );
   // A member with no GitLab mirror, given an existing GitLab project of some other package.
-  const gitlabProject = members.flatMap((pkg) => pkg.mirrorRefs.filter((r) => r.host === "gitlab")).map((r) => world.gitlab.find(r.path)?.repo).find((p) => p !== undefined);
+  const gitlabProject = members
+    .flatMap((pkg) => pkg.mirrorRefs.filter((r) => r.host === "gitlab"))
+    .map((r) => world.gitlab.find(r.path)?.repo)
+    .find((p) => p !== undefined);
   const noGitlab = members.find((pkg) => pkg !== renamed && pkg !== plain && pkg.mirrorRefs.every((r) => r.host !== "gitlab"));
   if (!renamed || !plain || !gitlabProject || !noGitlab) throw new Error("the world lacks the shapes this test needs; change the seed");
   const renamedRef = githubRefs(renamed).find((r) => world.github.find(r.path)?.redirected === true);
@@ -61,7 +66,10 @@ function chooseConfig(): CatalogConfigFile {
   chosen.renamedBoth = renamed.name;
   chosen.recased = plain.name;
   const used = new Set([noGitlab.name, renamed.name, plain.name]);
-  chosen.excluded = members.filter((pkg) => !used.has(pkg.name)).slice(5, 7).map((pkg) => pkg.name);
+  chosen.excluded = members
+    .filter((pkg) => !used.has(pkg.name))
+    .slice(5, 7)
+    .map((pkg) => pkg.name);
   return {
     keywords: KEYWORDS,
     categories: ["acme-category-charts"],
@@ -83,7 +91,9 @@ beforeAll(async () => {
   dir = await makeTempDir();
   const configPath = await writeConfig(dir, config);
   const out = `${dir}/site`;
-  const result = await runBuild(upstreams, configPath, out, [], { env: { GITHUB_TOKEN: "ghp_records_test_token", GITLAB_TOKEN: "glpat-records-test" } });
+  const result = await runBuild(upstreams, configPath, out, [], {
+    env: { GITHUB_TOKEN: "ghp_records_test_token", GITLAB_TOKEN: "glpat-records-test" },
+  });
   if (result.code !== 0) throw new Error(`build failed: ${describeRun(result)}`);
   site = await readSite(out);
   served = await serve(out);
@@ -102,13 +112,17 @@ describe("the world has every shape the documented rules name (guards against a 
     expect(all.some((p) => p.license.kind === "legacy-object")).toBe(true);
     expect(all.some((p) => p.license.kind === "legacy-array" && p.license.licenses.length > 1)).toBe(true);
     expect(all.some((p) => typeof p.keywords === "string")).toBe(true);
-    expect(all.some((p) => Array.isArray(p.keywords) && new Set(p.keywords.map((k) => k.toLowerCase())).size < p.keywords.length)).toBe(true);
+    expect(all.some((p) => Array.isArray(p.keywords) && new Set(p.keywords.map((k) => k.toLowerCase())).size < p.keywords.length)).toBe(
+      true,
+    );
     expect(all.some((p) => p.displayName === "")).toBe(true);
     expect([...expected.members.values()].some((p) => p.readme === "")).toBe(true);
     expect(expected.deprecated.length).toBeGreaterThan(0);
     expect(expected.unpublished.length).toBeGreaterThan(0);
     expect(all.some((p) => world.mirrorsOf(p.name).some((m) => m.repo === undefined))).toBe(true);
-    expect(all.some((p) => p.mirrorRefs.some((r) => (r.host === "github" ? world.github : world.gitlab).find(r.path)?.redirected === true))).toBe(true);
+    expect(
+      all.some((p) => p.mirrorRefs.some((r) => (r.host === "github" ? world.github : world.gitlab).find(r.path)?.redirected === true)),
+    ).toBe(true);
     expect(all.some((p) => p.homepage !== undefined && !/^https?:/.test(p.homepage))).toBe(true);
   });
 });
@@ -170,7 +184,9 @@ describe("each record", () => {
 
   it("name: displayName when a non-empty string, else the package name", () => {
     const withEmpty = expected.listed.filter((p) => p.displayName === "" && expected.members.has(p.name));
-    const withName = expected.listed.filter((p) => typeof p.displayName === "string" && p.displayName !== "" && expected.members.has(p.name));
+    const withName = expected.listed.filter(
+      (p) => typeof p.displayName === "string" && p.displayName !== "" && expected.members.has(p.name),
+    );
     expect(withEmpty.length + withName.length).toBeGreaterThan(0);
     for (const p of withEmpty) expect(api.get(p.name)?.["name"]).toBe(p.name);
     for (const p of withName) expect(api.get(p.name)?.["name"]).toBe(p.displayName);
@@ -234,7 +250,9 @@ describe("totals over the distinct mirrors", () => {
     for (const [name, want] of expected.members) {
       const got = api.get(name);
       if (got && (got["totalStars"] !== want.totalStars || got["totalForks"] !== want.totalForks)) {
-        wrong.push(`${name}: got ${String(got["totalStars"])}/${String(got["totalForks"])}, expected ${want.totalStars}/${want.totalForks} (refs ${JSON.stringify(world.get(name)?.mirrorRefs)})`);
+        wrong.push(
+          `${name}: got ${String(got["totalStars"])}/${String(got["totalForks"])}, expected ${want.totalStars}/${want.totalForks} (refs ${JSON.stringify(world.get(name)?.mirrorRefs)})`,
+        );
       }
     }
     expect(wrong.slice(0, 10), `${wrong.length} plugins with wrong totals`).toEqual([]);
@@ -276,7 +294,10 @@ describe("README", () => {
   });
 
   it("a word only READMEs carry (the 'Install' heading) finds exactly the members that have a README", async () => {
-    const withReadme = [...expected.members.values()].filter((p) => p.readme !== "").map((p) => p.npmName).sort();
+    const withReadme = [...expected.members.values()]
+      .filter((p) => p.readme !== "")
+      .map((p) => p.npmName)
+      .sort();
     const found = await allPlugins(served as Served, "q=install");
     expect(found.plugins.map((p) => String(p["npmName"])).sort()).toEqual(withReadme);
   });
@@ -302,10 +323,13 @@ describe("creator logins through /api/plugins?author=", () => {
     expect(byLogin.size).toBeGreaterThan(20);
     const wrong: string[] = [];
     for (const [login, names] of byLogin) {
-      const got = new Set((await allPlugins(served as Served, `author=${encodeURIComponent(login)}`)).plugins.map((p) => String(p["npmName"])));
+      const got = new Set(
+        (await allPlugins(served as Served, `author=${encodeURIComponent(login)}`)).plugins.map((p) => String(p["npmName"])),
+      );
       const missing = [...names].filter((n) => !got.has(n));
       const extra = [...got].filter((n) => !names.has(n));
-      if (missing.length > 0 || extra.length > 0) wrong.push(`${login}: missing ${JSON.stringify(missing.slice(0, 5))}, extra ${JSON.stringify(extra.slice(0, 5))}`);
+      if (missing.length > 0 || extra.length > 0)
+        wrong.push(`${login}: missing ${JSON.stringify(missing.slice(0, 5))}, extra ${JSON.stringify(extra.slice(0, 5))}`);
     }
     expect(wrong.slice(0, 15), `${wrong.length} logins answer wrongly`).toEqual([]);
   });

@@ -12,15 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld } from "../fakes/index.js";
 import { expectedCatalog } from "./expected.js";
 import {
-  describeRun,
-  hashTree,
   buildDayOne,
-  expectOneLineFailure,
-  Scratch,
-  readSite,
-  runBuild,
   type CatalogConfigFile,
   type CliResult,
+  describeRun,
+  expectOneLineFailure,
+  hashTree,
+  readSite,
+  runBuild,
+  Scratch,
   type Site,
 } from "./support.js";
 
@@ -72,7 +72,6 @@ beforeAll(async () => {
 
 afterAll(() => scratch.cleanup());
 
-
 describe("a new catalog that lost 30% of the plugins", () => {
   it("the world really lost more than 10% and less than 50% of the members", () => {
     const share = drop.lost / drop.previousMembers;
@@ -84,7 +83,10 @@ describe("a new catalog that lost 30% of the plugins", () => {
     const line = expectOneLineFailure(drop.refused);
     expect(line).toMatch(/refus|max-drop|lost|gone|drop/i);
     const share = Math.round((drop.lost / drop.previousMembers) * 100);
-    const sayNumbers = line.includes(String(drop.lost)) || new RegExp(`\\b${share}(\\.\\d+)?\\s*%`).test(line) || new RegExp(`\\b${share - 1}(\\.\\d+)?\\s*%`).test(line);
+    const sayNumbers =
+      line.includes(String(drop.lost)) ||
+      new RegExp(`\\b${share}(\\.\\d+)?\\s*%`).test(line) ||
+      new RegExp(`\\b${share - 1}(\\.\\d+)?\\s*%`).test(line);
     expect(sayNumbers, `message names how many were lost: ${line}`).toBe(true);
   });
 

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld } from "../fakes/index.js";
-import { describeRun, hashTree, makeTempDir, removeDir, runBuild, startUpstreams, writeConfig, type Upstreams } from "./support.js";
+import { describeRun, hashTree, makeTempDir, removeDir, runBuild, startUpstreams, type Upstreams, writeConfig } from "./support.js";
 
 describe("an unchanged catalog", () => {
   let upstreams: Upstreams;
@@ -20,7 +20,9 @@ describe("an unchanged catalog", () => {
     const config = await writeConfig(dir, { keywords: ["acme-plugin"] });
     const first = await runBuild(upstreams, config, join(dir, "day1"), [], { env: { GITHUB_TOKEN: "t0ken-github" } });
     expect(first.code, describeRun(first)).toBe(0);
-    const second = await runBuild(upstreams, config, join(dir, "day2"), ["--previous", join(dir, "day1")], { env: { GITHUB_TOKEN: "t0ken-github" } });
+    const second = await runBuild(upstreams, config, join(dir, "day2"), ["--previous", join(dir, "day1")], {
+      env: { GITHUB_TOKEN: "t0ken-github" },
+    });
     expect(second.code, describeRun(second)).toBe(0);
     const [day1, day2] = await Promise.all([hashTree(join(dir, "day1")), hashTree(join(dir, "day2"))]);
     day1.delete("catalog/report.json");
@@ -28,7 +30,9 @@ describe("an unchanged catalog", () => {
     expect(day2).toEqual(day1);
 
     upstreams.world.bumpVersion(upstreams.world.names()[0]!);
-    const third = await runBuild(upstreams, config, join(dir, "day3"), ["--previous", join(dir, "day2")], { env: { GITHUB_TOKEN: "t0ken-github" } });
+    const third = await runBuild(upstreams, config, join(dir, "day3"), ["--previous", join(dir, "day2")], {
+      env: { GITHUB_TOKEN: "t0ken-github" },
+    });
     expect(third.code, describeRun(third)).toBe(0);
     const day3 = await hashTree(join(dir, "day3"));
     expect(day3.get("catalog/manifest.json")).not.toBe(day2.get("catalog/manifest.json"));

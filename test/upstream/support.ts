@@ -11,15 +11,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { WirePlugin as PublicPlugin } from "../support/fixtures.js";
-import { startServeProcess } from "../support/targets.js";
 import { expect } from "vitest";
-import type { BuildReport } from "../../src/upstream/report.js";
 import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
+import type { BuildReport } from "../../src/upstream/report.js";
 import {
-  startFakeGitHub,
-  startFakeGitLab,
-  startFakeRegistry,
   type FakeGitHub,
   type FakeGitHubOptions,
   type FakeGitLab,
@@ -28,8 +23,13 @@ import {
   type FaultRule,
   type RequestMatch,
   type RunningFake,
+  startFakeGitHub,
+  startFakeGitLab,
+  startFakeRegistry,
   type World,
 } from "../fakes/index.js";
+import type { WirePlugin as PublicPlugin } from "../support/fixtures.js";
+import { startServeProcess } from "../support/targets.js";
 
 /** What a fault rule's `where` sees of a request. */
 export type MatchableRequestLike = Parameters<NonNullable<RequestMatch["where"]>>[0];
@@ -191,7 +191,13 @@ export async function writeConfig(dir: string, config: CatalogConfigFile | strin
  * `build --config F --out DIR` against the fakes, with the fast settings the tests
  * use (`--search-interval 0`, `--timeout 2000`) unless `extra` overrides them.
  */
-export function runBuild(upstreams: Upstreams, config: string, out: string, extra: readonly string[] = [], options: RunOptions = {}): Promise<CliResult> {
+export function runBuild(
+  upstreams: Upstreams,
+  config: string,
+  out: string,
+  extra: readonly string[] = [],
+  options: RunOptions = {},
+): Promise<CliResult> {
   const fast = [
     ...(extra.includes("--search-interval") ? [] : ["--search-interval", "0"]),
     ...(extra.includes("--timeout") ? [] : ["--timeout", "2000"]),
@@ -248,7 +254,13 @@ export async function hashTree(root: string): Promise<Map<string, string>> {
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
     const path = relative(root, join(entry.parentPath, entry.name));
     if (entry.isDirectory()) out.set(`${path}/`, "dir");
-    else out.set(path, createHash("sha256").update(await readFile(join(root, path))).digest("hex"));
+    else
+      out.set(
+        path,
+        createHash("sha256")
+          .update(await readFile(join(root, path)))
+          .digest("hex"),
+      );
   }
   return out;
 }
@@ -348,7 +360,13 @@ export interface DayOne {
 }
 
 /** Fakes over `world`, `config` written to a fresh dir, and a first build into `<dir>/<name>` that must succeed. */
-export async function buildDayOne(scratch: Scratch, world: World, config: CatalogConfigFile, env: Record<string, string>, name = "site"): Promise<DayOne> {
+export async function buildDayOne(
+  scratch: Scratch,
+  world: World,
+  config: CatalogConfigFile,
+  env: Record<string, string>,
+  name = "site",
+): Promise<DayOne> {
   const up = await scratch.upstreamsFor(world);
   const dir = await scratch.dir();
   const configPath = await writeConfig(dir, config);
@@ -363,7 +381,10 @@ export const STACK_TRACE = /\n\s+at\s|node:internal|\.js:\d+:\d+/;
 /** Exit 1 with one line on stderr (progress lines aside) and no stack trace; returns that line. */
 export function expectOneLineFailure(result: CliResult): string {
   expect(result.code, describeRun(result)).toBe(1);
-  const message = result.stderr.trim().split("\n").filter((line) => !/^\s*\w[\w -]*: \d+\/\d+$/.test(line));
+  const message = result.stderr
+    .trim()
+    .split("\n")
+    .filter((line) => !/^\s*\w[\w -]*: \d+\/\d+$/.test(line));
   expect(message, result.stderr).toHaveLength(1);
   expect(result.stderr).not.toMatch(STACK_TRACE);
   return message[0] ?? "";

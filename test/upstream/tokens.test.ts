@@ -5,19 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, respond } from "../fakes/index.js";
-import { expectedCatalog, type ExpectedCatalog } from "./expected.js";
+import { type ExpectedCatalog, expectedCatalog } from "./expected.js";
 import {
+  type CatalogConfigFile,
+  type CliResult,
   describeRun,
-  Scratch,
   readSite,
   readTree,
   runBuild,
+  Scratch,
   SEARCH_PATH,
-  writeConfig,
-  type CatalogConfigFile,
-  type CliResult,
   type Site,
   type Upstreams,
+  writeConfig,
 } from "./support.js";
 
 const GITHUB_TOKEN = "fake-github-token.RECOGNIZABLE.0123";
@@ -55,7 +55,10 @@ describe("with GITHUB_TOKEN and GITLAB_TOKEN set", () => {
     files = result.code === 0 ? await readTree(`${dir}/site`) : new Map();
 
     // A GitHub that refuses the token, and a build that fails outright with --verbose: still no token in any output.
-    const refusing = await started.upstreamsFor(createWorld({ packages: 20, seed: 62 }), { github: { validTokens: ["some-other-token"] }, gitlab: { validTokens: ["some-other-token"] } });
+    const refusing = await started.upstreamsFor(createWorld({ packages: 20, seed: 62 }), {
+      github: { validTokens: ["some-other-token"] },
+      gitlab: { validTokens: ["some-other-token"] },
+    });
     const second = await scratch();
     rejected = await runBuild(refusing, second.config, `${second.dir}/site`, ["--verbose"], { env });
     const third = await scratch();
@@ -177,7 +180,9 @@ describe("without GITHUB_TOKEN, past GitHub's unauthenticated REST quota (60 req
 
   it("the report accounts for every GitHub mirror: found, missing, or unread", () => {
     const g = site?.report.mirrors.github;
-    expect((g?.found ?? 0) + (g?.missing ?? 0) + (g?.keptPrevious ?? 0) + (g?.unreadNoPrevious ?? 0)).toBeGreaterThanOrEqual(githubRefs - 5);
+    expect((g?.found ?? 0) + (g?.missing ?? 0) + (g?.keptPrevious ?? 0) + (g?.unreadNoPrevious ?? 0)).toBeGreaterThanOrEqual(
+      githubRefs - 5,
+    );
     expect(g?.unreadNoPrevious ?? 0).toBeGreaterThan(0);
   });
 

@@ -14,8 +14,8 @@
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv, type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,7 +119,11 @@ function strings(value: unknown, path = ""): { path: string; text: string }[] {
 }
 
 /** Runs a step's shell script the way Actions does (`bash -e`), in `cwd`, with `env` added. */
-async function runScript(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runScript(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await execFileAsync("bash", ["--noprofile", "--norc", "-e", "-c", script], {
       cwd,
@@ -279,7 +283,9 @@ describe("daily.yml", () => {
   it("builds from the deployed site with the tokens from secrets", () => {
     const build = findStep(steps, runsCatalogBuild, "builds the catalog");
     expect(build.id, "the deploy refers to the build step by id").toBeTypeOf("string");
-    expect(build.run).toContain('npx plugin-catalog build --config plugin-catalog.config.json --out dist --report build-report.json --previous "$SITE_URL"');
+    expect(build.run).toContain(
+      'npx plugin-catalog build --config plugin-catalog.config.json --out dist --report build-report.json --previous "$SITE_URL"',
+    );
     expect(build.env?.["SITE_URL"]).toBe("${{ vars.SITE_URL }}");
     expect(String(build.env?.["GITHUB_TOKEN"])).toMatch(/^\$\{\{ secrets\.CATALOG_GITHUB_TOKEN\b/);
     expect(build.env?.["GITLAB_TOKEN"]).toBe("${{ secrets.GITLAB_TOKEN }}");
@@ -356,7 +362,10 @@ describe("daily.yml", () => {
       await writeFile(join(site, "build-report.json"), JSON.stringify(report, null, 2));
       // A stand-in npx that runs this checkout's compiled CLI, as npx does after npm ci.
       const cli = join(REPO_ROOT, "lib", "src", "cli", "main.js");
-      await writeFile(join(bin, "npx"), `#!/usr/bin/env bash\n[ "$1" = plugin-catalog ] || exit 127\nshift\nexec "${process.execPath}" "${cli}" "$@"\n`);
+      await writeFile(
+        join(bin, "npx"),
+        `#!/usr/bin/env bash\n[ "$1" = plugin-catalog ] || exit 127\nshift\nexec "${process.execPath}" "${cli}" "$@"\n`,
+      );
       await chmod(join(bin, "npx"), 0o755);
       const summaryFile = join(site, "summary.md");
       await writeFile(summaryFile, "## An earlier step's summary\n");
@@ -379,7 +388,7 @@ describe("daily.yml", () => {
       expect(text).not.toContain("undefined");
     });
 
-    it("the build script passes --previous \"$SITE_URL\", or nothing on a first build", async () => {
+    it('the build script passes --previous "$SITE_URL", or nothing on a first build', async () => {
       const bin = join(dir, "bin");
       await mkdir(bin, { recursive: true });
       const argsFile = join(dir, "npx-args");
@@ -391,9 +400,17 @@ describe("daily.yml", () => {
       const base = ["plugin-catalog", "build", "--config", "plugin-catalog.config.json", "--out", "dist", "--report", "build-report.json"];
 
       for (const firstBuild of ["", "false"]) {
-        const result = await runScript(build.run!, dir, { PATH: path, FIRST_BUILD: firstBuild, SITE_URL: "https://plugins.example.org/a b" });
+        const result = await runScript(build.run!, dir, {
+          PATH: path,
+          FIRST_BUILD: firstBuild,
+          SITE_URL: "https://plugins.example.org/a b",
+        });
         expect(result.code, result.stderr).toBe(0);
-        expect((await readFile(argsFile, "utf8")).trimEnd().split("\n")).toStrictEqual([...base, "--previous", "https://plugins.example.org/a b"]);
+        expect((await readFile(argsFile, "utf8")).trimEnd().split("\n")).toStrictEqual([
+          ...base,
+          "--previous",
+          "https://plugins.example.org/a b",
+        ]);
       }
       const result = await runScript(build.run!, dir, { PATH: path, FIRST_BUILD: "true", SITE_URL: "" });
       expect(result.code, result.stderr).toBe(0);
@@ -401,8 +418,14 @@ describe("daily.yml", () => {
     });
 
     it("the settings check fails fast on missing settings, and only then", async () => {
-      const check = findStep(steps, (step) => /::error/.test(step.run ?? "") && /SITE_URL/.test(step.run ?? ""), "checks the repository settings");
-      expect(stepIndex(steps, (step) => step === check, "checks the settings")).toBeLessThan(stepIndex(steps, runsCatalogBuild, "builds the catalog"));
+      const check = findStep(
+        steps,
+        (step) => /::error/.test(step.run ?? "") && /SITE_URL/.test(step.run ?? ""),
+        "checks the repository settings",
+      );
+      expect(stepIndex(steps, (step) => step === check, "checks the settings")).toBeLessThan(
+        stepIndex(steps, runsCatalogBuild, "builds the catalog"),
+      );
       const complete = {
         FIRST_BUILD: "",
         SITE_URL: "https://plugins.example.org",

@@ -22,7 +22,8 @@ export function iso(time: number): string {
 /** Milliseconds of a `YYYY-MM-DDTHH:mm:ss.sssZ` timestamp after 2015, else a RangeError. */
 export function parseGeneratedAt(text: string): number {
   const time = TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
-  if (!Number.isFinite(time) || iso(time) !== text) throw new RangeError(`generatedAt must be a UTC timestamp YYYY-MM-DDTHH:mm:ss.sssZ, got ${JSON.stringify(text)}`);
+  if (!Number.isFinite(time) || iso(time) !== text)
+    throw new RangeError(`generatedAt must be a UTC timestamp YYYY-MM-DDTHH:mm:ss.sssZ, got ${JSON.stringify(text)}`);
   if (time <= ECOSYSTEM_START) throw new RangeError(`generatedAt must be after ${iso(ECOSYSTEM_START)}, got ${text}`);
   return time;
 }

@@ -11,7 +11,13 @@ import { WeightedTable } from "./weighted.js";
 
 type Flavour = "package" | "title" | "accented" | "nonLatin" | "emoji" | "numbered" | "echo";
 const flavours = new WeightedTable<Flavour>([
-  ["package", 40], ["title", 38], ["accented", 4], ["nonLatin", 4], ["emoji", 3], ["numbered", 7], ["echo", 4],
+  ["package", 40],
+  ["title", 38],
+  ["accented", 4],
+  ["nonLatin", 4],
+  ["emoji", 3],
+  ["numbered", 7],
+  ["echo", 4],
 ]);
 
 /** Display names: the npm name when there is no `displayName`, else a title in one of several flavours. */
@@ -63,7 +69,10 @@ function variant(random: Random, title: string): string {
     case 1:
       return title.toUpperCase();
     case 2:
-      return title.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
+      return title
+        .normalize("NFD")
+        .replace(/\p{M}+/gu, "")
+        .normalize("NFC");
     default:
       return title;
   }

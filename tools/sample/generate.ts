@@ -4,10 +4,10 @@
  * Used for the committed example, for tests that need a realistic catalog,
  * and for benchmarks that need a big one.
  */
-import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CatalogSnapshot, type SnapshotPlugin } from "../../src/snapshot/schema.js";
+import { type CatalogSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SnapshotPlugin } from "../../src/snapshot/schema.js";
 import { DEFAULT_GENERATED_AT, parseGeneratedAt, ReleaseClock } from "./dates.js";
-import { mirrorOwner, Repositories } from "./mirrors.js";
 import { DisplayNames } from "./display-names.js";
+import { mirrorOwner, Repositories } from "./mirrors.js";
 import { NameRegistry } from "./names.js";
 import { creatorLogins, People } from "./people.js";
 import { description } from "./prose.js";
@@ -92,6 +92,7 @@ export function checkSampleOptions(options: SampleOptions): number {
   const { plugins, seed } = options;
   if (!Number.isSafeInteger(plugins) || plugins < 0) throw new RangeError(`plugins must be a non-negative integer, got ${plugins}`);
   // pure-rand reads the seed as 32 bits: a wider range would alias seeds silently.
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) throw new RangeError(`seed must be an integer 0 … 4294967295, got ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff)
+    throw new RangeError(`seed must be an integer 0 … 4294967295, got ${seed}`);
   return parseGeneratedAt(options.generatedAt ?? DEFAULT_GENERATED_AT);
 }

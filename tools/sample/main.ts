@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { performance } from "node:perf_hooks";
 /**
  * Writes a generated sample catalog snapshot:
  *
@@ -9,7 +10,6 @@
  * Exit 0 on success, 2 on a usage error, 1 on any other failure.
  */
 import { parseArgs } from "node:util";
-import { performance } from "node:perf_hooks";
 import { checkSampleOptions } from "./generate.js";
 import { writeSampleSnapshot } from "./write.js";
 
@@ -19,7 +19,8 @@ const USAGE = "usage: main.js --plugins N --seed S --out FILE [--generated-at YY
 class UsageError extends Error {}
 
 function integer(name: string, text: string | undefined): number {
-  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`--${name} must be a non-negative integer, got ${JSON.stringify(text ?? "")}`);
+  if (text === undefined || !/^\d+$/.test(text))
+    throw new UsageError(`--${name} must be a non-negative integer, got ${JSON.stringify(text ?? "")}`);
   return Number(text);
 }
 

@@ -26,7 +26,9 @@ export function badges(subject: ReadmeSubject): string {
   const lines = [`[![npm](https://img.shields.io/npm/v/${npm}.svg)](https://www.npmjs.com/package/${subject.npmName})`];
   if (subject.githubPath !== undefined) {
     const repo = subject.githubPath;
-    lines.push(`[![build](https://img.shields.io/github/actions/workflow/status/${repo}/ci.yml?branch=main)](https://github.com/${repo}/actions)`);
+    lines.push(
+      `[![build](https://img.shields.io/github/actions/workflow/status/${repo}/ci.yml?branch=main)](https://github.com/${repo}/actions)`,
+    );
     lines.push(`[![stars](https://img.shields.io/github/stars/${repo}?style=social)](https://github.com/${repo})`);
   }
   lines.push(`[![license](https://img.shields.io/npm/l/${npm}.svg)](LICENSE)`);
@@ -57,7 +59,11 @@ export function optionsTable(random: Random): string {
   const rows = ["| Option | Type | Default | Description |", "| --- | --- | --- | --- |"];
   const count = random.int(2, 9);
   for (let i = 0; i < count; i++) {
-    const [type, fallback] = random.pick([["number", String(random.int(0, 600))], ["string", `"${contentWord(random)}"`], ["boolean", "false"]] as const);
+    const [type, fallback] = random.pick([
+      ["number", String(random.int(0, 600))],
+      ["string", `"${contentWord(random)}"`],
+      ["boolean", "false"],
+    ] as const);
     rows.push(`| \`${identifier(random)}\` | \`${type}\` | \`${fallback}\` | ${sentence(random, 3, 12, false)} |`);
   }
   return rows.join("\n");
@@ -73,16 +79,27 @@ export function codeBlock(random: Random, subject: ReadmeSubject): string {
     case 0: {
       const fn = identifier(random);
       const lines = [`import { ${fn} } from "${subject.npmName}";`, "", `const ${identifier(random)} = ${fn}({`];
-      for (let i = random.int(1, 6); i > 0; i--) lines.push(`  ${identifier(random)}: ${random.chance(0.5) ? random.int(0, 1000) : `"${contentWord(random)}"`},`);
+      for (let i = random.int(1, 6); i > 0; i--)
+        lines.push(`  ${identifier(random)}: ${random.chance(0.5) ? random.int(0, 1000) : `"${contentWord(random)}"`},`);
       lines.push("});");
       return fence("```", "js", lines);
     }
     case 1:
-      return fence("```", "json", ["{", `  "${identifier(random)}": {`, `    "enabled": true,`, `    "${contentWord(random)}": "${url(random)}"`, "  }", "}"]);
+      return fence("```", "json", [
+        "{",
+        `  "${identifier(random)}": {`,
+        `    "enabled": true,`,
+        `    "${contentWord(random)}": "${url(random)}"`,
+        "  }",
+        "}",
+      ]);
     case 2:
       return fence("```", "yaml", [`${contentWord(random)}:`, `  ${identifier(random)}: ${random.int(1, 100)}`, `  url: ${url(random)}`]);
     case 3:
-      return fence("~~~", "sh", [`$ npx ${subject.npmName} --${contentWord(random)} ${random.int(1, 9)}`, `> ${sentence(random, 3, 8, false)}`]);
+      return fence("~~~", "sh", [
+        `$ npx ${subject.npmName} --${contentWord(random)} ${random.int(1, 9)}`,
+        `> ${sentence(random, 3, 8, false)}`,
+      ]);
     default:
       return fence("```", "", [`${identifier(random)} = ${contentWord(random)} | ${contentWord(random)}`]);
   }

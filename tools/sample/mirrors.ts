@@ -17,7 +17,12 @@ export interface MirrorPlan {
   /** The sibling's mirrors when `layout` is `shared`, else empty. */
   shared: readonly Mirror[];
 }
-const layouts = new WeightedTable<Layout>([["github", 55], ["gitlab", 15], ["both", 10], ["none", 20]]);
+const layouts = new WeightedTable<Layout>([
+  ["github", 55],
+  ["gitlab", 15],
+  ["both", 10],
+  ["none", 20],
+]);
 
 const MONOREPO_SHARE = 0.04;
 const SUBGROUPS = "plugins tools acme frontend iot ops community".split(" ");
@@ -105,7 +110,11 @@ function repoName(random: Random, npmName: string): string {
   const unscoped = npmName.replace(/^@[^/]+\//, "");
   const roll = random.float();
   if (roll < 0.7) return unscoped;
-  if (roll < 0.82) return unscoped.split("-").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("-");
+  if (roll < 0.82)
+    return unscoped
+      .split("-")
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join("-");
   if (roll < 0.92) return `${unscoped}.js`;
   return `acme-${unscoped.replace(/^acme-/, "")}s`;
 }

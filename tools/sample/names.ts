@@ -15,8 +15,20 @@ const NPM_SCOPE = /^[a-z0-9][a-z0-9._-]*$/;
 const SCOPED_SHARE = 0.25;
 
 type Shape = "acme-plugin" | "suffix" | "acme" | "bare" | "node" | "for" | "legacy";
-const unscopedShapes = new WeightedTable<Shape>([["acme-plugin", 55], ["suffix", 15], ["acme", 12], ["bare", 8], ["node", 4], ["for", 3], ["legacy", 3]]);
-const scopedShapes = new WeightedTable<Shape>([["acme-plugin", 50], ["bare", 30], ["suffix", 20]]);
+const unscopedShapes = new WeightedTable<Shape>([
+  ["acme-plugin", 55],
+  ["suffix", 15],
+  ["acme", 12],
+  ["bare", 8],
+  ["node", 4],
+  ["for", 3],
+  ["legacy", 3],
+]);
+const scopedShapes = new WeightedTable<Shape>([
+  ["acme-plugin", 50],
+  ["bare", 30],
+  ["suffix", 20],
+]);
 
 /** The npm names and slugs handed out so far: both must be unique in a catalog. */
 export class NameRegistry {

@@ -5,13 +5,20 @@
  * `jane-doe`), while npm spells the same people in lower case.
  */
 import type { Random } from "./random.js";
-import { zipfTable, type WeightedTable } from "./weighted.js";
+import { type WeightedTable, zipfTable } from "./weighted.js";
 
 const POOL_SIZE = 400;
 
-const FIRST = "jane john maria li ahmed olga kenji priya lucas sofia noah emma mateo chloe yuki omar anna ivan fatima pedro sara tom nina raj elena max lea jonas amir zoe".split(" ");
-const LAST = "doe smith garcia wang kumar ivanova tanaka silva muller rossi nguyen kim novak berg haddad costa lopez schmidt jensen okafor".split(" ");
-const ORGS = "acme northwind contoso initech globex umbrella hooli stark wayne tyrell cyberdyne soylent aperture vandelay dunder dataviz iotworks".split(" ");
+const FIRST =
+  "jane john maria li ahmed olga kenji priya lucas sofia noah emma mateo chloe yuki omar anna ivan fatima pedro sara tom nina raj elena max lea jonas amir zoe".split(
+    " ",
+  );
+const LAST =
+  "doe smith garcia wang kumar ivanova tanaka silva muller rossi nguyen kim novak berg haddad costa lopez schmidt jensen okafor".split(" ");
+const ORGS =
+  "acme northwind contoso initech globex umbrella hooli stark wayne tyrell cyberdyne soylent aperture vandelay dunder dataviz iotworks".split(
+    " ",
+  );
 const ORG_SUFFIXES = ["Corp", "-labs", "IO", "-dev", "HQ", "-oss", "Systems", "-team", "Tech"];
 
 export class People {

@@ -5,8 +5,8 @@
  * pretence of grammar beyond capitalization and punctuation.
  */
 import type { Random } from "./random.js";
-import { ACCENTED_WORDS, CONTENT_WORDS, STOP_WORDS } from "./words.js";
 import { WeightedTable, zipfTable } from "./weighted.js";
+import { ACCENTED_WORDS, CONTENT_WORDS, STOP_WORDS } from "./words.js";
 
 const contentWords = zipfTable(CONTENT_WORDS, 1.05);
 
@@ -90,8 +90,18 @@ export function paragraph(random: Random, sentences = random.int(1, 5)): string 
 
 const VERBS = "Adds Provides Displays Exports Sends Shows Renders Imports Monitors Connects Visualizes Syncs Streams Collects".split(" ");
 const TAILS = [
-  "to your dashboards", "for Acme", "in the Acme web UI", "with dark mode support", "via webhooks", "from MQTT brokers",
-  "as CSV or PDF", "on a schedule", "with OAuth authentication", "for Kubernetes clusters", "in real time", "to Slack",
+  "to your dashboards",
+  "for Acme",
+  "in the Acme web UI",
+  "with dark mode support",
+  "via webhooks",
+  "from MQTT brokers",
+  "as CSV or PDF",
+  "on a schedule",
+  "with OAuth authentication",
+  "for Kubernetes clusters",
+  "in real time",
+  "to Slack",
 ];
 
 /** One-sentence package description; "" for packages that declare none. */

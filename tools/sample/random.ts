@@ -3,7 +3,7 @@
  * so that one seed always yields byte-identical snapshots. Everything else in
  * `tools/sample/` draws through this class and never touches `Math.random`.
  */
-import { uniformIntDistribution, xoroshiro128plus, type RandomGenerator } from "pure-rand";
+import { type RandomGenerator, uniformIntDistribution, xoroshiro128plus } from "pure-rand";
 
 const TWO_POW_32 = 0x1_0000_0000;
 /**

@@ -6,7 +6,16 @@
  */
 import { Buffer } from "node:buffer";
 import {
-  badges, bulletList, codeBlock, details, heading, image, installBlock, logo, optionsTable, type ReadmeSubject,
+  badges,
+  bulletList,
+  codeBlock,
+  details,
+  heading,
+  image,
+  installBlock,
+  logo,
+  optionsTable,
+  type ReadmeSubject,
 } from "./markdown.js";
 import { paragraph, sentence } from "./prose.js";
 import type { Random } from "./random.js";
@@ -48,7 +57,15 @@ export function readme(random: Random, subject: ReadmeSubject, targetBytes: numb
 
 type Section = "prose" | "features" | "options" | "api" | "screenshot" | "faq" | "changelog" | "steps" | "note";
 const sections = new WeightedTable<Section>([
-  ["prose", 30], ["features", 10], ["options", 8], ["api", 14], ["screenshot", 6], ["faq", 6], ["changelog", 8], ["steps", 6], ["note", 4],
+  ["prose", 30],
+  ["features", 10],
+  ["options", 8],
+  ["api", 14],
+  ["screenshot", 6],
+  ["faq", 6],
+  ["changelog", 8],
+  ["steps", 6],
+  ["note", 4],
 ]);
 
 /**

@@ -6,11 +6,30 @@ import type { SnapshotPlugin } from "../../src/snapshot/schema.js";
 import type { Random } from "./random.js";
 import { WeightedTable } from "./weighted.js";
 
-const majors = new WeightedTable<number>([[0, 25], [1, 35], [2, 15], [3, 9], [4, 6], [5, 4], [6, 2], [7, 1], [8, 1], [9, 1], [10, 1]]);
+const majors = new WeightedTable<number>([
+  [0, 25],
+  [1, 35],
+  [2, 15],
+  [3, 9],
+  [4, 6],
+  [5, 4],
+  [6, 2],
+  [7, 1],
+  [8, 1],
+  [9, 1],
+  [10, 1],
+]);
 const PRERELEASES = ["alpha", "beta", "rc", "next"];
 
 const licenses = new WeightedTable<string>([
-  ["MIT", 57], ["Apache-2.0", 15], ["ISC", 12], ["(MIT OR Apache-2.0)", 5], ["", 5], ["BSD-3-Clause", 3], ["GPL-3.0-only", 2], ["MPL-2.0", 1],
+  ["MIT", 57],
+  ["Apache-2.0", 15],
+  ["ISC", 12],
+  ["(MIT OR Apache-2.0)", 5],
+  ["", 5],
+  ["BSD-3-Clause", 3],
+  ["GPL-3.0-only", 2],
+  ["MPL-2.0", 1],
 ]);
 
 export function version(random: Random): string {

@@ -4,8 +4,9 @@
  * web UI, in whatever casing their author typed. The list is stored as the
  * build would store it: trimmed, no empties, no case-insensitive duplicates.
  */
-import type { Random } from "./random.js";
+
 import { contentWord } from "./prose.js";
+import type { Random } from "./random.js";
 
 export const CATALOG_KEYWORD = "acme-plugin";
 export const WEB_UI_KEYWORD = "acme-webapp";
@@ -17,7 +18,14 @@ const MAX_TAGS = 12;
 const WEB_UI_SHARE = 0.15;
 const WEB_UI_SPELLINGS = [WEB_UI_KEYWORD, WEB_UI_KEYWORD, WEB_UI_KEYWORD, "Acme-WebApp", "ACME-WEBAPP"];
 /** How authors capitalize a few keywords; the first spelling in a list wins. */
-const SHOUTED = new Map([["influxdb", "InfluxDB"], ["mqtt", "MQTT"], ["csv", "CSV"], ["pdf", "PDF"], ["grafana", "Grafana"], ["oauth", "OAuth"]]);
+const SHOUTED = new Map([
+  ["influxdb", "InfluxDB"],
+  ["mqtt", "MQTT"],
+  ["csv", "CSV"],
+  ["pdf", "PDF"],
+  ["grafana", "Grafana"],
+  ["oauth", "OAuth"],
+]);
 
 export function tags(random: Random): string[] {
   const wanted: string[] = [];

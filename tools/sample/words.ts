@@ -61,7 +61,9 @@ export const ACCENTED_WORDS: readonly string[] = (
  * `mqttbridge`): built from fragments so there are hundreds of them, each
  * rare, none in any dictionary or stemmer exception list.
  */
-const FRAGMENT_HEADS = "grafan influx mqtt kube prom tele chrono geo flux viz metri sens hyper nano quant pulse tick acme loki dash".split(" ");
+const FRAGMENT_HEADS = "grafan influx mqtt kube prom tele chrono geo flux viz metri sens hyper nano quant pulse tick acme loki dash".split(
+  " ",
+);
 const FRAGMENT_TAILS = "alytics bridge ify hub kit ctl scope graph forge mesh sync ware base lab stack wave io ly db ster".split(" ");
 
 export const MADE_UP_WORDS: readonly string[] = FRAGMENT_TAILS.flatMap((tail) => FRAGMENT_HEADS.map((head) => head + tail));

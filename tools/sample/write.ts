@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { DEFAULT_GENERATED_AT } from "./dates.js";
-import { generatePlugins, generateSnapshot, snapshotHeader, type SampleOptions } from "./generate.js";
+import { generatePlugins, generateSnapshot, type SampleOptions, snapshotHeader } from "./generate.js";
 
 export interface WriteResult {
   plugins: number;

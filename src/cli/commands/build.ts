@@ -1,10 +1,7 @@
 /** `plugin-catalog build`: snapshot (read or fetched) → site, written whole or not at all. */
-import { readFile, readdir, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MANIFEST_PATH } from "../../core/site-format.js";
-import { readConfig } from "../../upstream/config.js";
-import { FetchFailedError, fetchCatalog } from "../../upstream/fetch-catalog.js";
-import { summarizeReport, type BuildReport } from "../../upstream/report.js";
 import { addDeployFiles } from "../../publish/deploy-files.js";
 import { readPreviousSnapshot } from "../../publish/previous-site.js";
 import { writeSiteAtomically } from "../../publish/write-site.js";
@@ -12,9 +9,12 @@ import { buildSite, servesSameCatalog } from "../../site/build-site.js";
 import { addExplorerFiles } from "../../site/explorer-files.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
 import { parseSnapshot } from "../../snapshot/validate.js";
+import { readConfig } from "../../upstream/config.js";
+import { FetchFailedError, fetchCatalog } from "../../upstream/fetch-catalog.js";
+import { createUpstreams, type UpstreamSettings } from "../../upstream/hosts.js";
+import { type BuildReport, summarizeReport } from "../../upstream/report.js";
 import { CliError, type CliIo } from "../io.js";
 import { createProgress } from "../progress.js";
-import { createUpstreams, type UpstreamSettings } from "../../upstream/hosts.js";
 
 export interface BuildOptions extends UpstreamSettings {
   readonly out: string;
@@ -36,33 +36,47 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   const previous = await readPreviousSnapshot(options.previous ?? options.out).catch((error: Error) => {
     throw new CliError(`cannot read the previous catalog from ${options.previous ?? options.out}: ${error.message}`);
   });
-  const { snapshot, report } = options.snapshot !== undefined
-    ? { snapshot: await withConfiguredCategories(await readSnapshotFile(options.snapshot), options), report: undefined }
-    : await fetchFromUpstreams(options, previous, io, env, userAgent);
+  const { snapshot, report } =
+    options.snapshot !== undefined
+      ? { snapshot: await withConfiguredCategories(await readSnapshotFile(options.snapshot), options), report: undefined }
+      : await fetchFromUpstreams(options, previous, io, env, userAgent);
   if (report !== undefined) await publishReport(report, options.reportFile, io);
   refuseLargeDrop(previous, snapshot, options.maxDrop);
   // Nothing served changed: rebuild yesterday's site byte for byte, so publishing it changes nothing.
   const unchanged = previous !== undefined && servesSameCatalog(previous, snapshot);
   const files = await buildSite(unchanged ? previous : snapshot, { report });
-  if (unchanged) io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
+  if (unchanged)
+    io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
   await addDeployFiles(files, (unchanged ? previous : snapshot).plugins.length);
   await addExplorerFiles(files);
   await writeSiteAtomically(files, options.out);
   const bytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  io.stdout(`Built ${snapshot.plugins.length} plugins into ${options.out}: ${files.size} files, ${(bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`);
+  io.stdout(
+    `Built ${snapshot.plugins.length} plugins into ${options.out}: ${files.size} files, ${(bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`,
+  );
 }
 
-async function fetchFromUpstreams(options: BuildOptions, previous: CatalogSnapshot | undefined, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<{ snapshot: CatalogSnapshot; report: BuildReport }> {
+async function fetchFromUpstreams(
+  options: BuildOptions,
+  previous: CatalogSnapshot | undefined,
+  io: CliIo,
+  env: NodeJS.ProcessEnv,
+  userAgent: string,
+): Promise<{ snapshot: CatalogSnapshot; report: BuildReport }> {
   const config = await readConfig(options.config);
   const upstreams = await createUpstreams(options, env, userAgent);
-  const fetched = await fetchCatalog({ config, upstreams, previous, progress: createProgress(io), searchIntervalMs: options.searchIntervalMs }).catch(
-    async (error: unknown) => {
-      // A fetch that failed still shows (and with --report writes) how far it got and why.
-      if (error instanceof FetchFailedError) await publishReport(error.report, options.reportFile, io);
-      throw error;
-    },
-  );
+  const fetched = await fetchCatalog({
+    config,
+    upstreams,
+    previous,
+    progress: createProgress(io),
+    searchIntervalMs: options.searchIntervalMs,
+  }).catch(async (error: unknown) => {
+    // A fetch that failed still shows (and with --report writes) how far it got and why.
+    if (error instanceof FetchFailedError) await publishReport(error.report, options.reportFile, io);
+    throw error;
+  });
   // Our own output is checked like any snapshot; parsing also gives it the canonical key order.
   return { snapshot: parseSnapshot(JSON.stringify(fetched.snapshot), "the fetched catalog"), report: fetched.report };
 }
@@ -92,7 +106,9 @@ export async function readSnapshotFile(path: string): Promise<CatalogSnapshot> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new CliError(`cannot read snapshot ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    throw new CliError(
+      `cannot read snapshot ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
   }
   return parseSnapshot(text, path);
 }
@@ -105,11 +121,19 @@ async function withConfiguredCategories(snapshot: CatalogSnapshot, options: Buil
 
 /** `--out src` must never wipe a directory that is not a site this tool built. */
 async function refuseForeignDirectory(out: string): Promise<void> {
-  const isDirectory = await stat(out).then((s) => s.isDirectory(), () => undefined);
+  const isDirectory = await stat(out).then(
+    (s) => s.isDirectory(),
+    () => undefined,
+  );
   if (isDirectory === undefined) return;
   if (!isDirectory) throw new CliError(`--out ${out} exists and is not a directory`);
-  const isSite = await stat(join(out, MANIFEST_PATH)).then(() => true, () => false);
+  const isSite = await stat(join(out, MANIFEST_PATH)).then(
+    () => true,
+    () => false,
+  );
   if (!isSite && (await readdir(out)).length > 0) {
-    throw new CliError(`--out ${out} is a non-empty directory that holds no plugin-catalog site (no ${MANIFEST_PATH}); refusing to replace it`);
+    throw new CliError(
+      `--out ${out} is a non-empty directory that holds no plugin-catalog site (no ${MANIFEST_PATH}); refusing to replace it`,
+    );
   }
 }

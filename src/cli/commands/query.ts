@@ -12,7 +12,8 @@ export async function queryCommand(dir: string, queryString: string, io: CliIo):
   io.stdout(body);
   if (!response.ok) {
     const detail = (JSON.parse(body) as { detail?: string }).detail ?? response.statusText;
-    if (response.status === 503) throw new CliError(`${dir} holds no readable catalog (${detail}); build one first: plugin-catalog build --out ${dir}`);
+    if (response.status === 503)
+      throw new CliError(`${dir} holds no readable catalog (${detail}); build one first: plugin-catalog build --out ${dir}`);
     throw new CliError(`${response.status}: ${detail}`);
   }
 }

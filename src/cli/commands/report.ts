@@ -4,7 +4,7 @@
  * appended as a table to OUT: the daily workflow passes "$GITHUB_STEP_SUMMARY".
  */
 import { appendFile, readFile } from "node:fs/promises";
-import { buildReportSchema, reportMarkdown, summarizeReport, type BuildReport } from "../../upstream/report.js";
+import { type BuildReport, buildReportSchema, reportMarkdown, summarizeReport } from "../../upstream/report.js";
 import { CliError, type CliIo } from "../io.js";
 
 export interface ReportOptions {

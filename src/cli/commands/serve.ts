@@ -10,11 +10,16 @@ export interface ServeCommandOptions {
 }
 
 export async function serveCommand(options: ServeCommandOptions, io: CliIo): Promise<void> {
-  const isDirectory = await stat(options.dir).then((s) => s.isDirectory(), () => false);
+  const isDirectory = await stat(options.dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isDirectory) throw new CliError(`${options.dir} is not a directory; build a site first: plugin-catalog build --out ${options.dir}`);
-  const server = await serveSite({ ...options, logError: (error) => io.stderr(`${String(error)}\n`) }).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
-  });
+  const server = await serveSite({ ...options, logError: (error) => io.stderr(`${String(error)}\n`) }).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new CliError(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+    },
+  );
   io.stdout(`Explorer: ${server.url}/\nAPI: ${server.url}/api/plugins\nServing ${options.dir} until interrupted (Ctrl+C).\n`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void server.close().then(() => process.exit(0)));

@@ -2,11 +2,12 @@
  * `plugin-catalog serve`: http-server for the site's static files, with the
  * shim mounted in front of it for `/api/`.
  */
-import type { AddressInfo } from "node:net";
+
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import httpServer from "http-server";
 import { createShim, type FetchHandler } from "../../shim/index.js";
-import { toFetchRequest, writeFetchResponse, type NodeRequestLike, type NodeResponseLike } from "./fetch-bridge.js";
+import { type NodeRequestLike, type NodeResponseLike, toFetchRequest, writeFetchResponse } from "./fetch-bridge.js";
 import { createFsReader } from "./fs-reader.js";
 
 export interface ServeOptions {

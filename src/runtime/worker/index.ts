@@ -6,7 +6,7 @@
  * invoking the Worker.
  */
 import { createShim, type FetchHandler, type RequestContext } from "../../shim/index.js";
-import { createAssetsReader, type AssetsBinding } from "./assets-reader.js";
+import { type AssetsBinding, createAssetsReader } from "./assets-reader.js";
 import { workersDefaultCache } from "./edge-cache.js";
 
 export interface Env {

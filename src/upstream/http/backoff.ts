@@ -13,7 +13,12 @@ export interface BackoffPolicy {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { floorMs: 1_000, baseMs: 1_000, maxMs: 60_000 };
 
-export function retryDelayMs(attempt: number, retryAfterMs: number | undefined, policy: BackoffPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  policy: BackoffPolicy,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** attempt);
   // "Equal jitter": at least half the exponential step, so retries spread out but never hammer.
   const backoff = Math.max(policy.floorMs, ceiling / 2 + random() * (ceiling / 2));

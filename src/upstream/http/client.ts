@@ -6,9 +6,9 @@
  * the host, and a host that is down is asked nothing more.
  */
 import pLimit, { type LimitFunction } from "p-limit";
-import { DEFAULT_BACKOFF, requestedWaitMs, retryDelayMs, type BackoffPolicy } from "./backoff.js";
-import { HttpStatusError, NetworkError, RateLimitedError, TimeoutError, isTransient } from "./errors.js";
-import { HostGate, type GateRecord } from "./host-gate.js";
+import { type BackoffPolicy, DEFAULT_BACKOFF, requestedWaitMs, retryDelayMs } from "./backoff.js";
+import { HttpStatusError, isTransient, NetworkError, RateLimitedError, TimeoutError } from "./errors.js";
+import { type GateRecord, HostGate } from "./host-gate.js";
 import { isRateLimitAnswer, limitedUntilMs, quotaResetMs } from "./rate-limit.js";
 
 export interface UpstreamResponse {
@@ -154,7 +154,8 @@ export class UpstreamClient {
 
 function classify(error: unknown, method: string, url: string, timeoutMs: number): unknown {
   if (error instanceof HttpStatusError) return error;
-  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) return new TimeoutError(method, url, timeoutMs);
+  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return new TimeoutError(method, url, timeoutMs);
   return new NetworkError(method, url, error);
 }
 

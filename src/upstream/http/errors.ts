@@ -37,7 +37,12 @@ export class TimeoutError extends UpstreamError {
 
 export class NetworkError extends UpstreamError {
   constructor(method: string, url: string, cause: unknown) {
-    super(`network error: ${cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause)}`, method, url, { cause });
+    super(
+      `network error: ${cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause)}`,
+      method,
+      url,
+      { cause },
+    );
     this.name = "NetworkError";
   }
 }

@@ -7,7 +7,7 @@
  * build. A wait beyond what the build may spend gives the host up the same
  * way: its data keeps yesterday's values instead of stalling the build.
  */
-import { HostDownError, RateLimitedError, isTransient } from "./errors.js";
+import { HostDownError, isTransient, RateLimitedError } from "./errors.js";
 
 export interface HostGateOptions {
   /** Transient failures in a row (no success between them) that mark the host down. */

@@ -4,10 +4,11 @@
  * transfers, so the canonical name comes back); REST `GET /repos/{o}/{r}`
  * one by one only when there is no token (GraphQL requires one).
  */
+
+import type { UpstreamClient, UpstreamResponse } from "../http/client.js";
 import { HttpStatusError, UpstreamError } from "../http/errors.js";
 import { UNTIMED_LIMIT_WAIT_MS } from "../http/rate-limit.js";
-import type { UpstreamClient, UpstreamResponse } from "../http/client.js";
-import { batches, isCount, unavailable, type MirrorOutcome } from "./outcome.js";
+import { batches, isCount, type MirrorOutcome, unavailable } from "./outcome.js";
 
 export interface GithubOptions {
   readonly client: UpstreamClient;
@@ -75,7 +76,8 @@ async function readBatch(paths: string[], options: GithubOptions, quota: Quota):
     try {
       response = await options.client.request("/graphql", { method: "POST", body, headers: { "content-type": "application/json" } });
     } catch (error) {
-      if (error instanceof HttpStatusError && REFUSING_STATUSES.has(error.status)) return new Map(paths.map((path) => [path, GRAPHQL_REFUSED]));
+      if (error instanceof HttpStatusError && REFUSING_STATUSES.has(error.status))
+        return new Map(paths.map((path) => [path, GRAPHQL_REFUSED]));
       return allUnavailable(paths, describeError(error));
     }
     const answer = parseAnswer(response.text);
@@ -153,8 +155,15 @@ async function readOverRestOnce(path: string, options: GithubOptions): Promise<M
     // fetch follows GitHub's 301 for a renamed or transferred repository.
     const response = await options.client.request(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, { accept: [404] });
     if (response.status === 404) return { kind: "missing" };
-    const repo = parseAnswer(response.text) as { full_name?: unknown; owner?: { login?: unknown }; stargazers_count?: unknown; forks_count?: unknown } | undefined;
-    return foundRepository({ nameWithOwner: repo?.full_name, owner: { login: repo?.owner?.login }, stargazerCount: repo?.stargazers_count, forkCount: repo?.forks_count });
+    const repo = parseAnswer(response.text) as
+      | { full_name?: unknown; owner?: { login?: unknown }; stargazers_count?: unknown; forks_count?: unknown }
+      | undefined;
+    return foundRepository({
+      nameWithOwner: repo?.full_name,
+      owner: { login: repo?.owner?.login },
+      stargazerCount: repo?.stargazers_count,
+      forkCount: repo?.forks_count,
+    });
   } catch (error) {
     return unavailable(describeError(error));
   }

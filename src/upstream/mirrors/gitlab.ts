@@ -8,7 +8,7 @@
 import type { UpstreamClient } from "../http/client.js";
 import { HttpStatusError } from "../http/errors.js";
 import { describeError } from "./github.js";
-import { batches, isCount, unavailable, type MirrorOutcome } from "./outcome.js";
+import { batches, isCount, type MirrorOutcome, unavailable } from "./outcome.js";
 
 export interface GitlabOptions {
   readonly client: UpstreamClient;
@@ -16,7 +16,8 @@ export interface GitlabOptions {
 }
 
 const REFUSING_STATUSES = new Set([400, 401, 403, 404, 405, 410]);
-const QUERY = "query($paths: [String!], $first: Int) { projects(fullPaths: $paths, first: $first) { nodes { fullPath starCount forksCount } } }";
+const QUERY =
+  "query($paths: [String!], $first: Int) { projects(fullPaths: $paths, first: $first) { nodes { fullPath starCount forksCount } } }";
 
 export async function readGitlabMirrors(paths: readonly string[], options: GitlabOptions): Promise<Map<string, MirrorOutcome>> {
   const outcomes = new Map<string, MirrorOutcome>();
@@ -71,6 +72,7 @@ async function readOne(path: string, client: UpstreamClient): Promise<MirrorOutc
 }
 
 function found(fullPath: unknown, stars: unknown, forks: unknown): MirrorOutcome {
-  if (typeof fullPath !== "string" || !fullPath.includes("/") || !isCount(stars) || !isCount(forks)) return unavailable("malformed project in GitLab's answer");
+  if (typeof fullPath !== "string" || !fullPath.includes("/") || !isCount(stars) || !isCount(forks))
+    return unavailable("malformed project in GitLab's answer");
   return { kind: "found", canonicalPath: fullPath, owner: fullPath.slice(0, fullPath.indexOf("/")), stars, forks };
 }

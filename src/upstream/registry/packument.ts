@@ -6,7 +6,7 @@
  * version, no dates) makes it malformed.
  */
 import { z } from "zod";
-import { mirrorFromRepository, mirrorFromWebUrl, mirrorKey, type MirrorRef } from "../mirrors/parse.js";
+import { type MirrorRef, mirrorFromRepository, mirrorFromWebUrl, mirrorKey } from "../mirrors/parse.js";
 import { DEFAULT_DISPLAY_NAME_PATHS, displayNameAt } from "./display-name.js";
 
 export const NO_README = "ERROR: No README data found!";
@@ -59,7 +59,8 @@ export function derivePackage(packument: unknown, rules: DerivationRules = DEFAU
   const manifest = doc.versions[version];
   if (manifest === undefined) return { kind: "malformed", reason: `dist-tags.latest ${version} is not in versions` };
   const published = doc.time[version];
-  if (typeof published !== "string" || Number.isNaN(Date.parse(published))) return { kind: "malformed", reason: `time["${version}"] is missing or not a date` };
+  if (typeof published !== "string" || Number.isNaN(Date.parse(published)))
+    return { kind: "malformed", reason: `time["${version}"] is missing or not a date` };
   if (isDeprecated(manifest["deprecated"])) return { kind: "deprecated" };
   return {
     kind: "member",
@@ -96,7 +97,11 @@ export function licenseOf(manifest: Record<string, unknown>): string {
   const legacyType = typeOf(license);
   if (legacyType !== undefined) return legacyType;
   const licenses = manifest["licenses"];
-  if (Array.isArray(licenses)) return licenses.map(typeOf).filter((type): type is string => type !== undefined).join(" OR ");
+  if (Array.isArray(licenses))
+    return licenses
+      .map(typeOf)
+      .filter((type): type is string => type !== undefined)
+      .join(" OR ");
   return "";
 }
 
@@ -118,7 +123,12 @@ function httpUrl(value: unknown): string | null {
 
 /** An array, or a string split at commas and white space; trimmed, de-duplicated case-insensitively. */
 export function tagsOf(keywords: unknown): string[] {
-  const raw = typeof keywords === "string" ? keywords.split(/[\s,]+/) : Array.isArray(keywords) ? keywords.filter((k): k is string => typeof k === "string") : [];
+  const raw =
+    typeof keywords === "string"
+      ? keywords.split(/[\s,]+/)
+      : Array.isArray(keywords)
+        ? keywords.filter((k): k is string => typeof k === "string")
+        : [];
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const tag of raw.map((k) => k.trim())) {
@@ -131,13 +141,19 @@ export function tagsOf(keywords: unknown): string[] {
 }
 
 function loginsOf(maintainers: readonly unknown[] | undefined, npmUser: unknown): string[] {
-  const names = [...(maintainers ?? []), npmUser].map((person) => (typeof person === "object" && person !== null ? (person as { name?: unknown }).name : undefined));
+  const names = [...(maintainers ?? []), npmUser].map((person) =>
+    typeof person === "object" && person !== null ? (person as { name?: unknown }).name : undefined,
+  );
   return [...new Set(names.filter((name): name is string => typeof name === "string" && name !== ""))];
 }
 
 /** The config's extra mirrors are added later, per build (mirror-counts.ts), so yesterday's record stays reusable. */
 function mirrorsOf(manifest: Record<string, unknown>): MirrorRef[] {
-  const candidates = [mirrorFromRepository(manifest["repository"]), mirrorFromWebUrl(manifest["homepage"]), mirrorFromWebUrl(manifest["bugs"])];
+  const candidates = [
+    mirrorFromRepository(manifest["repository"]),
+    mirrorFromWebUrl(manifest["homepage"]),
+    mirrorFromWebUrl(manifest["bugs"]),
+  ];
   const unique = new Map<string, MirrorRef>();
   for (const mirror of candidates) if (mirror !== undefined && !unique.has(mirrorKey(mirror))) unique.set(mirrorKey(mirror), mirror);
   return [...unique.values()];

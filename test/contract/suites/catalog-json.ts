@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { MANIFEST_PATH, type SiteManifest } from "../../../src/core/site-format.js";
-import type { CatalogSnapshot } from "../../../src/snapshot/schema.js";
 import { buildSite } from "../../../src/site/build-site.js";
+import type { CatalogSnapshot } from "../../../src/snapshot/schema.js";
 import { CORE, CORE_NEXT_DAY, EMPTY, PLUGIN_KEYS, SORT, SORT_EXPECTED, type WirePlugin } from "../../support/fixtures.js";
 import { call, headerList, parseMediaType, type Reply } from "../../support/http.js";
 import type { StartTarget, Target } from "../../support/targets.js";

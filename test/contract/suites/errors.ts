@@ -25,15 +25,23 @@ export function errorsSuite(start: StartTarget): void {
       expect(reply.headers.get("content-type")).not.toMatch(/html/i);
     });
 
-    it.each(["/api/nope", "/api/plugins/", "/api/plugins/alpha-charts", "/api/Plugins", "/api/plugins/page/2", "/api/nope?page=0", "/api/v1/plugins"])(
-      "GET %s is a 404 problem",
-      async (path) => {
-        expectProblem(await call(target, path), 404);
-      },
-    );
+    it.each([
+      "/api/nope",
+      "/api/plugins/",
+      "/api/plugins/alpha-charts",
+      "/api/Plugins",
+      "/api/plugins/page/2",
+      "/api/nope?page=0",
+      "/api/v1/plugins",
+    ])("GET %s is a 404 problem", async (path) => {
+      expectProblem(await call(target, path), 404);
+    });
 
     it.each(["POST", "PUT", "DELETE", "PATCH"])("%s /api/plugins is a 405 problem with Allow: GET, HEAD, OPTIONS", async (method) => {
-      const reply = await call(target, "/api/plugins", { method, ...(method === "DELETE" ? {} : { body: "{}", headers: { "content-type": "application/json" } }) });
+      const reply = await call(target, "/api/plugins", {
+        method,
+        ...(method === "DELETE" ? {} : { body: "{}", headers: { "content-type": "application/json" } }),
+      });
       expectProblem(reply, 405);
       const allowed = headerList(reply.headers.get("allow")).map((m) => m.toUpperCase());
       expect(allowed).toEqual(expect.arrayContaining(["GET", "HEAD", "OPTIONS"]));

@@ -10,7 +10,7 @@ import type { CatalogSnapshot } from "../../../src/snapshot/schema.js";
 import { catalogArbitrary, queryArbitrary } from "../../support/arbitraries.js";
 import { CORE, CORE_NEXT_DAY, EMPTY } from "../../support/fixtures.js";
 import { call, headerList, parseMediaType, pluginsPath, type Reply } from "../../support/http.js";
-import { referenceFacets, type ReferenceFacets } from "../../support/reference.js";
+import { type ReferenceFacets, referenceFacets } from "../../support/reference.js";
 import type { StartTarget, Target } from "../../support/targets.js";
 import { expectBadRequest, expectCors, expectPage } from "../expect.js";
 import { expectHeadAsGet } from "../head-as-get.js";
@@ -32,7 +32,12 @@ const GENERATED = withCategories(fc.sample(catalogArbitrary(60, 45), { seed: 8, 
 
 /** Parameters /api/facets must ignore, whatever their values. */
 const IGNORED: ReadonlyArray<readonly [string, string]> = [
-  ["sort", "Stars"], ["page", "0"], ["page", "x"], ["per_page", "101"], ["per_page", "-1"], ["foo", "bar"],
+  ["sort", "Stars"],
+  ["page", "0"],
+  ["page", "x"],
+  ["per_page", "101"],
+  ["per_page", "-1"],
+  ["foo", "bar"],
 ];
 
 export function facetsPath(params: Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]> = {}): string {
@@ -129,13 +134,26 @@ export function facetsSuite(start: StartTarget): void {
 
     it("validates q, category, author and web as /api/plugins does, every problem at once, nothing else", async () => {
       const filters: Array<[string, string]> = [
-        ["q", "a"], ["q", "b"], ["web", "yes"], ["category", "x".repeat(257)], ["author", "é".repeat(257)],
+        ["q", "a"],
+        ["q", "b"],
+        ["web", "yes"],
+        ["category", "x".repeat(257)],
+        ["author", "é".repeat(257)],
       ];
       const named = ["q", "web", "category", "author"];
       const facets = expectBadRequest(await call(core, facetsPath([["sort", "Stars"], ...filters, ["page", "0"]])), named);
       const plugins = expectBadRequest(await call(core, pluginsPath(filters)), named);
       expect(facets).toEqual(plugins);
-      expectBadRequest(await call(core, facetsPath([["web", ""], ["web", ""]])), ["web"]);
+      expectBadRequest(
+        await call(
+          core,
+          facetsPath([
+            ["web", ""],
+            ["web", ""],
+          ]),
+        ),
+        ["web"],
+      );
     });
 
     it("shares an ETag between equivalent filters, and not between different ones", async () => {

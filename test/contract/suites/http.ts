@@ -30,7 +30,11 @@ export function httpSuite(start: StartTarget): void {
     it("OPTIONS (a CORS preflight) answers 204 with preflight headers and no body", async () => {
       const reply = await call(target, "/api/plugins?q=charts", {
         method: "OPTIONS",
-        headers: { origin: "https://tools.example.com", "access-control-request-method": "GET", "access-control-request-headers": "if-none-match" },
+        headers: {
+          origin: "https://tools.example.com",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "if-none-match",
+        },
       });
       expect(reply.status).toBe(204);
       expect(reply.text).toBe("");
@@ -38,7 +42,10 @@ export function httpSuite(start: StartTarget): void {
       const methods = headerList(reply.headers.get("access-control-allow-methods")).map((m) => m.toUpperCase());
       expect(methods).toEqual(expect.arrayContaining(["GET", "HEAD"]));
       const allowHeaders = headerList(reply.headers.get("access-control-allow-headers")).map((h) => h.toLowerCase());
-      expect(allowHeaders.includes("*") || allowHeaders.includes("if-none-match"), `Access-Control-Allow-Headers: ${String(reply.headers.get("access-control-allow-headers"))}`).toBe(true);
+      expect(
+        allowHeaders.includes("*") || allowHeaders.includes("if-none-match"),
+        `Access-Control-Allow-Headers: ${String(reply.headers.get("access-control-allow-headers"))}`,
+      ).toBe(true);
     });
 
     it("OPTIONS without preflight headers is still a 204 with CORS", async () => {

@@ -20,12 +20,18 @@ export function responseSuite(start: StartTarget): void {
 
     it("the body has exactly total, page, perPage, pages, plugins in this order, and each plugin exactly its 13 keys in order", async () => {
       // expectPage checks the raw text; these queries cover several code paths.
-      for (const path of ["/api/plugins", "/api/plugins?sort=name", "/api/plugins?sort=recent&per_page=5&page=3", "/api/plugins?q=charts&web=1", "/api/plugins?category=charts&author=alice"]) {
+      for (const path of [
+        "/api/plugins",
+        "/api/plugins?sort=name",
+        "/api/plugins?sort=recent&per_page=5&page=3",
+        "/api/plugins?q=charts&web=1",
+        "/api/plugins?category=charts&author=alice",
+      ]) {
         expectPage(await call(target, path));
       }
     });
 
-    it("each plugin shows the catalog's values, homepage null when none, \"\" descriptions and licenses as \"\"", async () => {
+    it('each plugin shows the catalog\'s values, homepage null when none, "" descriptions and licenses as ""', async () => {
       const body = expectPage(await call(target, "/api/plugins?per_page=100"));
       expect(body.plugins).toEqual(CORE_PLUGINS.map(wireView));
       const gamma = body.plugins.find((p) => p.slug === "gamma-chart");
@@ -59,6 +65,5 @@ export function responseSuite(start: StartTarget): void {
       const body = expectPage(await call(target, "/api/plugins?category=no-such-tag&page=3&per_page=7"));
       expect(body).toEqual({ total: 0, page: 3, perPage: 7, pages: 0, plugins: [] });
     });
-
   });
 }

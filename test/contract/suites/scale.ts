@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, pluginsPath } from "../../support/http.js";
 import { LARGE } from "../../support/large-catalog.js";
-import { referenceAnswer, type ReferenceQuery } from "../../support/reference.js";
+import { type ReferenceQuery, referenceAnswer } from "../../support/reference.js";
 import type { StartTarget, Target } from "../../support/targets.js";
 import { expectPage, slugsOf } from "../expect.js";
 
@@ -16,7 +16,10 @@ export function scaleSuite(start: StartTarget): void {
     const check = async (params: Record<string, string>, reference: ReferenceQuery): Promise<void> => {
       const body = expectPage(await call(target, pluginsPath(params)));
       const expected = referenceAnswer(LARGE.snapshot.plugins, reference);
-      expect({ total: body.total, pages: body.pages, page: body.page, perPage: body.perPage, slugs: slugsOf(body) }, JSON.stringify(params)).toEqual(expected);
+      expect(
+        { total: body.total, pages: body.pages, page: body.page, perPage: body.perPage, slugs: slugsOf(body) },
+        JSON.stringify(params),
+      ).toEqual(expected);
     };
 
     it("every page of every order at per_page 100 and 50 (the default), and pages of 7 around each hundred", async () => {
@@ -40,7 +43,10 @@ export function scaleSuite(start: StartTarget): void {
         await check({ q: word, per_page: "100" }, { q: word, perPage: 100 });
         await check({ q: `${word} ${prefix}`, sort: "name", per_page: "100" }, { q: `${word} ${prefix}`, sort: "name", perPage: 100 });
         const tag = LARGE.tags[i % LARGE.tags.length] ?? "";
-        await check({ q: prefix, category: tag, web: "1", sort: "recent", per_page: "100" }, { q: prefix, category: tag, web: true, sort: "recent", perPage: 100 });
+        await check(
+          { q: prefix, category: tag, web: "1", sort: "recent", per_page: "100" },
+          { q: prefix, category: tag, web: true, sort: "recent", perPage: 100 },
+        );
       }
     }, 60_000);
   });

@@ -163,7 +163,10 @@ export function searchSuite(start: StartTarget): void {
         ["q=%2Bzebrafish", "+zebrafish"],
         ["q=influx%2Ddb", "influx-db"],
       ])("?%s is q=%j", async (raw, q) => {
-        const [a, b] = await Promise.all([call(target, `/api/plugins?${raw}&per_page=100`), call(target, pluginsPath({ q, per_page: "100" }))]);
+        const [a, b] = await Promise.all([
+          call(target, `/api/plugins?${raw}&per_page=100`),
+          call(target, pluginsPath({ q, per_page: "100" })),
+        ]);
         expect(slugsOf(expectPage(a))).toEqual(slugsOf(expectPage(b)));
       });
     });
@@ -186,7 +189,28 @@ export function searchSuite(start: StartTarget): void {
         expect(await found(syntax)).toEqual(await found(plain));
       });
 
-      it.each([":", "~", "^", "+", "-", "*", ":~^+-*", "title:", "*:*", "~~~", "^^", "\\", "\"", "'", "(", "[", "{", "}", "a:b:c", "zebra:fish"])("q=%j is a 200", async (q) => {
+      it.each([
+        ":",
+        "~",
+        "^",
+        "+",
+        "-",
+        "*",
+        ":~^+-*",
+        "title:",
+        "*:*",
+        "~~~",
+        "^^",
+        "\\",
+        '"',
+        "'",
+        "(",
+        "[",
+        "{",
+        "}",
+        "a:b:c",
+        "zebra:fish",
+      ])("q=%j is a 200", async (q) => {
         const reply = await call(target, pluginsPath({ q }));
         expectPage(reply);
       });
@@ -208,7 +232,10 @@ export function searchSuite(start: StartTarget): void {
           );
           // Plugins with Markdown READMEs are checked by the readme suite; here they may differ only through their README.
           const markdown = new Set(["weather-station", "html-block"]);
-          expect(slugsOf(body).filter((s) => !markdown.has(s)), `q=${q} sort=${sort}`).toEqual(expected.slugs.filter((s) => !markdown.has(s)));
+          expect(
+            slugsOf(body).filter((s) => !markdown.has(s)),
+            `q=${q} sort=${sort}`,
+          ).toEqual(expected.slugs.filter((s) => !markdown.has(s)));
         }
       }
     });

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseQuery, queryKey } from "../../../src/core/query.js";
 import { createFsReader } from "../../../src/runtime/node/fs-reader.js";
-import { createShim } from "../../../src/shim/index.js";
 import { entryUrl } from "../../../src/shim/edge-cache.js";
+import { createShim } from "../../../src/shim/index.js";
 import { generateSnapshot } from "../../../tools/sample/generate.js";
 import { buildSiteWithCli, makeTempDir, type Target } from "../../support/targets.js";
 import { startWorkerd, type Workerd } from "../../support/workerd-target.js";
@@ -81,7 +81,7 @@ describe("the edge cache, shared by two isolates", () => {
     firstSite = await buildIn(join(dir, "first"), 21);
     nextSite = await buildIn(join(dir, "next"), 22);
     const { target, workerd } = await isolate(firstSite);
-    tag = ((JSON.parse((await get(target, "/api/plugins?per_page=1")).body) as { plugins: { tags: string[] }[] }).plugins[0]!.tags[0])!;
+    tag = (JSON.parse((await get(target, "/api/plugins?per_page=1")).body) as { plugins: { tags: string[] }[] }).plugins[0]!.tags[0]!;
     await takeLog(target);
     first = await get(target, filtered());
     firstUnfiltered = await get(target, unfiltered);

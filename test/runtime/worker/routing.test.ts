@@ -3,7 +3,7 @@
  * only `/api/*` invokes it. The explorer page, every catalog file, a missing
  * path and the non-public files are answered by the platform's asset routing.
  */
-import { readFile, readdir, rm, unlink } from "node:fs/promises";
+import { readdir, readFile, rm, unlink } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnapshot } from "../../../tools/sample/generate.js";

@@ -8,7 +8,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenApiDocument, Operation, ResponseObject } from "../../../src/shim/openapi.js";
-import { parseMediaType, type MediaType } from "../../support/http.js";
+import { type MediaType, parseMediaType } from "../../support/http.js";
 import type { Target } from "../../support/targets.js";
 
 /** ajv needs an absolute base to resolve the document's `#/components/...` refs against. */
@@ -56,7 +56,8 @@ export class ResponseConformance {
     if (typeof documented === "string") return [documented];
     const status = String(response.status);
     const entry = documented.byStatus.get(status);
-    if (entry === undefined) return [`status ${status} is not documented for ${documented.label} (documented: ${[...documented.byStatus.keys()].join(", ")})`];
+    if (entry === undefined)
+      return [`status ${status} is not documented for ${documented.label} (documented: ${[...documented.byStatus.keys()].join(", ")})`];
     const problems = this.headerViolations(entry.response, response.headers);
     const text = await response.clone().text();
     const bodiless = method.toUpperCase() === "HEAD" || response.status === 204 || response.status === 304;
@@ -78,7 +79,12 @@ export class ResponseConformance {
     const name = OPERATIONS[method];
     if (name === undefined) return this.component("MethodNotAllowed", "405", `${method} on ${pathname}`);
     const operation: Operation = item[name];
-    const byStatus = new Map(Object.entries(operation.responses).map(([status, response]) => [status, { response, at: pointer("paths", pathname, name, "responses", status) }]));
+    const byStatus = new Map(
+      Object.entries(operation.responses).map(([status, response]) => [
+        status,
+        { response, at: pointer("paths", pathname, name, "responses", status) },
+      ]),
+    );
     return { label: `${method} ${pathname}`, byStatus };
   }
 
@@ -106,12 +112,17 @@ export class ResponseConformance {
     return problems;
   }
 
-  private bodyViolations(entry: { readonly response: ResponseObject; readonly at: string }, contentType: string | null, text: string): string[] {
+  private bodyViolations(
+    entry: { readonly response: ResponseObject; readonly at: string },
+    contentType: string | null,
+    text: string,
+  ): string[] {
     const content = entry.response.content;
     if (content === undefined) return text === "" ? [] : [`no body is documented, got ${text.length} characters`];
     const media = parseMediaType(contentType);
     const key = Object.keys(content).find((documented) => mediaTypeMatches(documented, media));
-    if (key === undefined) return [`Content-Type ${String(contentType)} is not documented (documented: ${Object.keys(content).join(", ")})`];
+    if (key === undefined)
+      return [`Content-Type ${String(contentType)} is not documented (documented: ${Object.keys(content).join(", ")})`];
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -141,7 +152,9 @@ export function mediaTypeMatches(documented: string, actual: MediaType | undefin
 }
 
 function describe(subject: string, validate: ValidateFunction): string[] {
-  return (validate.errors ?? []).map((e) => `${subject}${e.instancePath === "" ? "" : ` at ${e.instancePath}`} ${e.message ?? "is invalid"} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) => `${subject}${e.instancePath === "" ? "" : ` at ${e.instancePath}`} ${e.message ?? "is invalid"} ${JSON.stringify(e.params)}`,
+  );
 }
 
 /** The same target, whose `fetch` throws when a response departs from the document. */
@@ -152,7 +165,9 @@ export function conformingTarget(target: Target, conformance: ResponseConformanc
       const method = (init?.method ?? "GET").toUpperCase();
       const problems = await conformance.violations(method, pathAndQuery, response);
       if (problems.length > 0) {
-        throw new Error(`${method} ${pathAndQuery} → ${response.status} does not conform to the OpenAPI document:\n  - ${problems.join("\n  - ")}`);
+        throw new Error(
+          `${method} ${pathAndQuery} → ${response.status} does not conform to the OpenAPI document:\n  - ${problems.join("\n  - ")}`,
+        );
       }
       return response;
     },

@@ -5,11 +5,18 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import {
-  FACETS_PATH, openApiDocument, OPENAPI_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH, type OpenApiDocument, type ParameterObject,
-} from "../../../src/shim/openapi.js";
 import { FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../../../src/core/parameters.js";
 import { parseQuery } from "../../../src/core/query.js";
+import {
+  FACETS_PATH,
+  OPENAPI_PATH,
+  type OpenApiDocument,
+  openApiDocument,
+  type ParameterObject,
+  PLUGINS_PATH,
+  STATUS_PATH,
+  WHOLE_CATALOG_PATH,
+} from "../../../src/shim/openapi.js";
 import { PAGE_KEYS, PLUGIN_KEYS } from "../../support/fixtures.js";
 import { documentAjv, pointer } from "./conformance.js";
 
@@ -25,7 +32,9 @@ const schemaAt = (at: string) => {
 function refsIn(node: unknown, at = "#"): Array<[ref: string, at: string]> {
   if (Array.isArray(node)) return node.flatMap((item, i) => refsIn(item, `${at}/${i}`));
   if (typeof node !== "object" || node === null) return [];
-  return Object.entries(node).flatMap(([key, value]) => (key === "$ref" && typeof value === "string" ? [[value, at] as [string, string]] : refsIn(value, `${at}/${key}`)));
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === "$ref" && typeof value === "string" ? [[value, at] as [string, string]] : refsIn(value, `${at}/${key}`),
+  );
 }
 
 function resolvePointer(doc: unknown, ref: string): unknown {
@@ -74,9 +83,14 @@ describe("the OpenAPI document", () => {
       ...Object.keys(document.components.parameters).map((name) => pointer("components", "parameters", name, "schema")),
     ];
     for (const [path, item] of Object.entries(document.paths)) {
-      for (const [method, operation] of [["get", item.get], ["head", item.head], ["options", item.options]] as const) {
+      for (const [method, operation] of [
+        ["get", item.get],
+        ["head", item.head],
+        ["options", item.options],
+      ] as const) {
         for (const [status, response] of Object.entries(operation.responses)) {
-          for (const type of Object.keys(response.content ?? {})) locations.push(pointer("paths", path, method, "responses", status, "content", type, "schema"));
+          for (const type of Object.keys(response.content ?? {}))
+            locations.push(pointer("paths", path, method, "responses", status, "content", type, "schema"));
         }
       }
     }
@@ -141,7 +155,29 @@ describe("the document and PARAMETERS", () => {
   /** Raw query values the shim accepts exactly when the documented schema accepts them (integers: digits only, then the number). */
   it.each(PARAMETERS.map((p) => [p.name, p] as const))("%s: the shim accepts exactly what the document allows", (name, spec) => {
     const validate = schemaAt(pointer("components", "parameters", name, "schema"));
-    const samples = ["x", "1", "0", "2", "Stars", "stars", "name", "recent", "-1", "+5", "5.0", "1e2", " 7", "007", "99", "100", "101", "1000000", "1000001", "é".repeat(MAX_TEXT_LENGTH), "é".repeat(MAX_TEXT_LENGTH + 1)];
+    const samples = [
+      "x",
+      "1",
+      "0",
+      "2",
+      "Stars",
+      "stars",
+      "name",
+      "recent",
+      "-1",
+      "+5",
+      "5.0",
+      "1e2",
+      " 7",
+      "007",
+      "99",
+      "100",
+      "101",
+      "1000000",
+      "1000001",
+      "é".repeat(MAX_TEXT_LENGTH),
+      "é".repeat(MAX_TEXT_LENGTH + 1),
+    ];
     for (const raw of samples) {
       const typed = spec.kind === "integer" ? (/^[0-9]+$/.test(raw) ? Number(raw) : raw) : raw;
       const documented = validate(typed);

@@ -2,11 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH, openApiDocument } from "../../../src/shim/openapi.js";
 import { CORE } from "../../support/fixtures.js";
-import { startServeTarget, type StartTarget } from "../../support/targets.js";
+import { type StartTarget, startServeTarget } from "../../support/targets.js";
 import { startWorkerdTarget } from "../../support/workerd-target.js";
 import { conformingTarget, ResponseConformance } from "./conformance.js";
 
-const RUNTIMES: ReadonlyArray<readonly [string, StartTarget]> = [["plugin-catalog serve", startServeTarget], ["workerd (Miniflare)", startWorkerdTarget]];
+const RUNTIMES: ReadonlyArray<readonly [string, StartTarget]> = [
+  ["plugin-catalog serve", startServeTarget],
+  ["workerd (Miniflare)", startWorkerdTarget],
+];
 
 describe.each(RUNTIMES)(`${OPENAPI_PATH} via %s`, (_name, start) => {
   it("answers GET, HEAD, If-None-Match and other methods as the in-process shim does", async () => {

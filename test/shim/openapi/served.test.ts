@@ -61,7 +61,10 @@ describe(`GET ${OPENAPI_PATH} (in-process shim)`, () => {
   });
 
   it("does not need the catalog: served while the catalog files are missing", async () => {
-    const broken = conformingTarget(shimTarget({ read: async () => null }, { manifestTtlMs: 0 }), new ResponseConformance(openApiDocument()));
+    const broken = conformingTarget(
+      shimTarget({ read: async () => null }, { manifestTtlMs: 0 }),
+      new ResponseConformance(openApiDocument()),
+    );
     expect((await call(broken, "/api/plugins")).status).toBe(503);
     const reply = await call(broken, OPENAPI_PATH);
     expect(reply.status).toBe(200);

@@ -1,10 +1,10 @@
 import { Buffer } from "node:buffer";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generatePlugins, generateSnapshot } from "../../../tools/sample/generate.js";
-import { MAX_README_BYTES } from "../../../tools/sample/readme.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../../../src/snapshot/schema.js";
 import { slugFor } from "../../../src/snapshot/slug.js";
 import { parseSnapshot } from "../../../src/snapshot/validate.js";
+import { generatePlugins, generateSnapshot } from "../../../tools/sample/generate.js";
+import { MAX_README_BYTES } from "../../../tools/sample/readme.js";
 
 const DEFAULT_GENERATED_AT = "2026-11-20T02:00:00.000Z";
 
@@ -134,7 +134,9 @@ describe("generateSnapshot: the catalog's own rules (beyond the schema)", () => 
   });
 
   it("orders dates: 2015 ≤ publishedAt ≤ updatedAt ≤ generatedAt", () => {
-    expect(offenders((p) => p.publishedAt >= "2015-01-01T00:00:00.000Z" && p.updatedAt >= p.publishedAt && p.updatedAt <= snapshot.generatedAt)).toEqual([]);
+    expect(
+      offenders((p) => p.publishedAt >= "2015-01-01T00:00:00.000Z" && p.updatedAt >= p.publishedAt && p.updatedAt <= snapshot.generatedAt),
+    ).toEqual([]);
   });
 
   it("lists creators once each (case-insensitively), mirror owners included", () => {
@@ -188,8 +190,18 @@ describe("generateSnapshot: distributions on 2,000 plugins", () => {
     const nonAscii = share(plugins, (p) => /[^\x00-\x7f]/.test(p.name));
     expect(nonAscii).toBeGreaterThan(0.05);
     expect(nonAscii).toBeLessThan(0.25);
-    for (const script of [/\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Han}/u, /[\p{Script=Hiragana}\p{Script=Katakana}]/u, /\p{Extended_Pictographic}/u, /[à-ÿ]/u]) {
-      expect(names.some((n) => script.test(n)), String(script)).toBe(true);
+    for (const script of [
+      /\p{Script=Cyrillic}/u,
+      /\p{Script=Greek}/u,
+      /\p{Script=Han}/u,
+      /[\p{Script=Hiragana}\p{Script=Katakana}]/u,
+      /\p{Extended_Pictographic}/u,
+      /[à-ÿ]/u,
+    ]) {
+      expect(
+        names.some((n) => script.test(n)),
+        String(script),
+      ).toBe(true);
     }
   });
 
@@ -222,8 +234,24 @@ describe("generateSnapshot: distributions on 2,000 plugins", () => {
 
   it("writes READMEs with every Markdown construct the indexer must handle", () => {
     const all = plugins.map((p) => p.readme);
-    for (const construct of ["```js\n", "\n~~~sh\n", "<details>", '<p align="center">', "[![", "](https://img.shields.io/", "![", "| --- |", "\n## ", "\n- ", "\n1. ", "`"]) {
-      expect(all.some((r) => r.includes(construct)), construct).toBe(true);
+    for (const construct of [
+      "```js\n",
+      "\n~~~sh\n",
+      "<details>",
+      '<p align="center">',
+      "[![",
+      "](https://img.shields.io/",
+      "![",
+      "| --- |",
+      "\n## ",
+      "\n- ",
+      "\n1. ",
+      "`",
+    ]) {
+      expect(
+        all.some((r) => r.includes(construct)),
+        construct,
+      ).toBe(true);
     }
     expect(all.some((r) => /\[[^\]]+\]\(https:\/\/[^)]+\)/.test(r))).toBe(true);
     expect(all.some((r) => /\b(grafanalytics|mqttbridge)\b/.test(r))).toBe(true);

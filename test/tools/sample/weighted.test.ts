@@ -18,7 +18,10 @@ describe("WeightedTable", () => {
     for (let table = 0; table < 50; table++) {
       // Tiny weights put item boundaries at nearly every target, where an off-by-one in the guide would show.
       const maxWeight = table % 2 === 0 ? 3 : 5_000_000;
-      const entries = Array.from({ length: shapes.int(1, 300) }, (_, i) => [i, shapes.chance(0.2) ? shapes.int(1, 3) : shapes.int(1, maxWeight)] as const);
+      const entries = Array.from(
+        { length: shapes.int(1, 300) },
+        (_, i) => [i, shapes.chance(0.2) ? shapes.int(1, 3) : shapes.int(1, maxWeight)] as const,
+      );
       const total = entries.reduce((sum, [, w]) => sum + w, 0);
       const weighted = new WeightedTable(entries);
       const a = new Random(table);

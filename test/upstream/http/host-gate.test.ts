@@ -1,7 +1,7 @@
 /** The host gate on a virtual clock: pauses hold every request until the reset; a host down or out of budget is asked nothing. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HttpStatusError, HostDownError, NetworkError, RateLimitedError, TimeoutError } from "../../../src/upstream/http/errors.js";
+import { HostDownError, HttpStatusError, NetworkError, RateLimitedError, TimeoutError } from "../../../src/upstream/http/errors.js";
 import { HostGate } from "../../../src/upstream/http/host-gate.js";
 
 /** A gate whose sleeps advance a virtual clock instead of waiting. */

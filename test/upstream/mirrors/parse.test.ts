@@ -33,6 +33,9 @@ describe("mirrors named by a package", () => {
 describe("repository URLs that point into the repository", () => {
   it("are cut back to the repository, subgroups included", () => {
     expect(mirrorFromRepository("https://gitlab.com/jdoe/pkg/-/tree/main/packages/pkg")).toEqual({ platform: "gitlab", path: "jdoe/pkg" });
-    expect(mirrorFromRepository({ type: "git", url: "git+https://gitlab.com/Ops/plugins/Cabin/-/tree/main" })).toEqual({ platform: "gitlab", path: "Ops/plugins/Cabin" });
+    expect(mirrorFromRepository({ type: "git", url: "git+https://gitlab.com/Ops/plugins/Cabin/-/tree/main" })).toEqual({
+      platform: "gitlab",
+      path: "Ops/plugins/Cabin",
+    });
   });
 });

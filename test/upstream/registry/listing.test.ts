@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UpstreamClient } from "../../../src/upstream/http/client.js";
 import { listMembers } from "../../../src/upstream/registry/listing.js";
-import { createWorld, startFakeRegistry } from "../../fakes/index.js";
 import type { RunningFake } from "../../fakes/index.js";
+import { createWorld, startFakeRegistry } from "../../fakes/index.js";
 
 describe("listing members through the registry's search", () => {
   let registry: RunningFake;

@@ -6,7 +6,12 @@ function packument(latest: Record<string, unknown>, extra: Record<string, unknow
     name: "acme-plugin-x",
     "dist-tags": { latest: "2.0.0" },
     versions: { "1.0.0": { name: "acme-plugin-x", version: "1.0.0" }, "2.0.0": { name: "acme-plugin-x", version: "2.0.0", ...latest } },
-    time: { created: "2020-01-02T03:04:05.678Z", modified: "2026-01-01T00:00:00.000Z", "1.0.0": "2020-01-02T03:04:05.678Z", "2.0.0": "2025-06-07T08:09:10Z" },
+    time: {
+      created: "2020-01-02T03:04:05.678Z",
+      modified: "2026-01-01T00:00:00.000Z",
+      "1.0.0": "2020-01-02T03:04:05.678Z",
+      "2.0.0": "2025-06-07T08:09:10Z",
+    },
     maintainers: [{ name: "alice", email: "a@x" }],
     readme: "# Hello",
     ...extra,
@@ -21,8 +26,22 @@ function member(doc: unknown) {
 
 describe("deriving a record from a packument", () => {
   it("takes the latest version's fields and normalizes the dates", () => {
-    const record = member(packument({ description: "Charts", license: "MIT", homepage: "https://acme.dev", keywords: ["acme-plugin"], _npmUser: { name: "bob" } }));
-    expect(record).toMatchObject({ name: "acme-plugin-x", description: "Charts", version: "2.0.0", license: "MIT", homepage: "https://acme.dev" });
+    const record = member(
+      packument({
+        description: "Charts",
+        license: "MIT",
+        homepage: "https://acme.dev",
+        keywords: ["acme-plugin"],
+        _npmUser: { name: "bob" },
+      }),
+    );
+    expect(record).toMatchObject({
+      name: "acme-plugin-x",
+      description: "Charts",
+      version: "2.0.0",
+      license: "MIT",
+      homepage: "https://acme.dev",
+    });
     expect(record.publishedAt).toBe("2020-01-02T03:04:05.678Z");
     expect(record.updatedAt).toBe("2025-06-07T08:09:10.000Z");
     expect(record.npmLogins).toEqual(["alice", "bob"]);
@@ -46,15 +65,26 @@ describe("deriving a record from a packument", () => {
   it("excludes deprecated-latest and unpublished packages, and reports malformed ones", () => {
     expect(derivePackage(packument({ deprecated: "use y" })).kind).toBe("deprecated");
     expect(derivePackage(packument({ deprecated: "" })).kind).toBe("member");
-    expect(derivePackage({ name: "x", time: { created: "2020-01-01T00:00:00Z", unpublished: { time: "2021-01-01T00:00:00Z" } } }).kind).toBe("unpublished");
+    expect(
+      derivePackage({ name: "x", time: { created: "2020-01-01T00:00:00Z", unpublished: { time: "2021-01-01T00:00:00Z" } } }).kind,
+    ).toBe("unpublished");
     expect(derivePackage({ name: "x", versions: {} }).kind).toBe("malformed");
     expect(derivePackage({ ...packument({}), "dist-tags": { latest: "9.9.9" } }).kind).toBe("malformed");
     expect(derivePackage("nonsense").kind).toBe("malformed");
   });
 
   it("collects distinct mirrors from repository, homepage and bugs", () => {
-    const record = member(packument({ repository: { type: "git", url: "git+https://github.com/Acme/X.git" }, homepage: "https://github.com/acme/x#readme", bugs: { url: "https://gitlab.com/acme/x/-/issues" } }));
-    expect(record.mirrors).toEqual([{ platform: "github", path: "Acme/X" }, { platform: "gitlab", path: "acme/x" }]);
+    const record = member(
+      packument({
+        repository: { type: "git", url: "git+https://github.com/Acme/X.git" },
+        homepage: "https://github.com/acme/x#readme",
+        bugs: { url: "https://gitlab.com/acme/x/-/issues" },
+      }),
+    );
+    expect(record.mirrors).toEqual([
+      { platform: "github", path: "Acme/X" },
+      { platform: "gitlab", path: "acme/x" },
+    ]);
   });
 });
 
