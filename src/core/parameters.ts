@@ -52,3 +52,7 @@ export function acceptedValues(spec: ParameterSpec): string {
       return `a whole number from ${spec.min} to ${spec.max}, in decimal digits only`;
   }
 }
+
+/** The defaults of `page` and `per_page`, from the table above: the one place they are written. */
+export const DEFAULT_PAGE = PARAMETERS[5].default;
+export const DEFAULT_PER_PAGE = PARAMETERS[6].default;

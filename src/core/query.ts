@@ -2,7 +2,15 @@
  * Turns a query string into a validated `CatalogQuery`, or into the full
  * list of what is wrong with it (docs/API.md#errors: all problems at once).
  */
-import { acceptedValues, MAX_TEXT_LENGTH, PARAMETERS, type ParameterName, type ParameterSpec } from "./parameters.js";
+import {
+  acceptedValues,
+  DEFAULT_PAGE,
+  DEFAULT_PER_PAGE,
+  MAX_TEXT_LENGTH,
+  PARAMETERS,
+  type ParameterName,
+  type ParameterSpec,
+} from "./parameters.js";
 import type { SortKey } from "./plugin.js";
 import { parseSearchText, type SearchTerms, searchKey } from "./search/terms.js";
 import { codePointLength } from "./text.js";
@@ -93,8 +101,8 @@ function buildQuery(values: Map<string, string>): CatalogQuery {
     author: author?.replace(/^@/, "").toLowerCase(),
     webOnly: values.get("web") === "1",
     sort: (values.get("sort") ?? "stars") as SortKey,
-    page: Number(values.get("page") ?? 1),
-    perPage: Number(values.get("per_page") ?? 50),
+    page: Number(values.get("page") ?? DEFAULT_PAGE),
+    perPage: Number(values.get("per_page") ?? DEFAULT_PER_PAGE),
   };
 }
 

@@ -23,7 +23,7 @@ export const SITE_FORMAT_VERSION = 4 as const;
  * isolate more than bytes do).
  */
 export const SHARD_SIZE = 200;
-export const DEFAULT_PER_PAGE = 50;
+export { DEFAULT_PER_PAGE } from "./parameters.js";
 
 export type OtherSortKey = Exclude<SortKey, "stars">;
 
