@@ -4,6 +4,7 @@
  * product's code. Each rule quotes the line it implements.
  */
 import type { GitHubRepo, GitLabProject, LicenseField, PackageRecord, World } from "../fakes/index.js";
+import { PLUGIN_KEYS } from "../support/fixtures.js";
 import type { CatalogConfigFile, PublicPlugin } from "./support.js";
 
 export const NO_README = "ERROR: No README data found!";
@@ -197,24 +198,7 @@ export function publicFields(plugin: ExpectedPlugin): Omit<PublicPlugin, "slug">
 export function builtFields(plugin: Record<string, unknown> | PublicPlugin): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(plugin)) {
-    if (
-      key !== "slug" &&
-      [
-        "npmName",
-        "name",
-        "description",
-        "version",
-        "license",
-        "homepage",
-        "totalStars",
-        "totalForks",
-        "hasWebUi",
-        "publishedAt",
-        "updatedAt",
-        "tags",
-      ].includes(key)
-    )
-      out[key] = value;
+    if (key !== "slug" && (PLUGIN_KEYS as readonly string[]).includes(key)) out[key] = value;
   }
   return out;
 }
