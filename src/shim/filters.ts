@@ -29,7 +29,7 @@ export interface RecordGroup {
 }
 
 export interface FilterSet {
-  /** Read only: it may be a view of a cached file. */
+  /** Shared by every query that filters by it: read only. */
   readonly set: Bitset;
   readonly group: RecordGroup | undefined;
 }
@@ -70,7 +70,7 @@ export class FilterSets {
   }
 
   /** From the `filters` pack alone: a category's set there needs no group, the `category` filter reads its own pack. */
-  async facets(): Promise<FacetSets> {
+  readonly facets = memoize(async (): Promise<FacetSets> => {
     const pack = await this.facetsPack();
     const categories = pack.header.categories ?? [];
     const setOf = (key: string) => {
@@ -82,7 +82,7 @@ export class FilterSets {
       sets: categories.map((category) => setOf(tagKey(category.toLowerCase()))),
       uncategorized: setOf(UNCATEGORIZED_KEY),
     };
-  }
+  });
 
   private async keyed(key: string): Promise<FilterSet> {
     const file = seriesFile(this.manifest.keys, keyBucket(key, seriesLength(this.manifest.keys)));

@@ -57,10 +57,13 @@ export class SetPack {
     return this.header.keys[index]!;
   }
 
-  /** The set at `index`. A bitmap is a view of the file: the caller must not change it. */
+  /**
+   * The set at `index`, in memory of its own: a view would keep the whole file alive as long as
+   * the set is cached, long after the file itself is evicted.
+   */
   set(index: number): Bitset {
     const words = this.words(index);
-    return this.kind(index) === SET_BITMAP ? new Bitset(this.plugins, words) : Bitset.ofList(this.plugins, words);
+    return this.kind(index) === SET_BITMAP ? new Bitset(this.plugins, words.slice()) : Bitset.ofList(this.plugins, words);
   }
 
   /** Adds the members of the set at `index` to `target`. */
