@@ -8,7 +8,8 @@
  * GitHub's top-level `"type": "NOT_FOUND"` and `path: [alias]` (the shape quoted in
  * berenddeboer/ready-for-agent#1038 and cli/cli#436).
  */
-import { buildSchema, type GraphQLError, graphql } from "graphql";
+import { buildSchema, type GraphQLError } from "graphql";
+import { runGraphql } from "./graphql-run.js";
 import type { GraphqlCall } from "./graphql-targets.js";
 import type { BudgetState } from "./rate-limit.js";
 import type { World } from "./world.js";
@@ -99,12 +100,5 @@ export async function executeGitHubGraphql(world: World, call: GraphqlCall, budg
       used: budget.used,
     }),
   };
-  const result = await graphql({
-    schema,
-    source: call.query,
-    rootValue: root,
-    variableValues: call.variables,
-    operationName: call.operationName,
-  });
-  return result.errors ? { data: result.data, errors: result.errors.map(formatError) } : { data: result.data };
+  return runGraphql(schema, root, call, { formatError, errorsFirst: false });
 }

@@ -10,7 +10,8 @@
  * order, id descending, not in request order; pages hold at most 100 (max_page_size) and
  * cursors are keyset cursors, base64 `{"id":"…"}`.
  */
-import { buildSchema, type GraphQLError, graphql } from "graphql";
+import { buildSchema, type GraphQLError } from "graphql";
+import { runGraphql } from "./graphql-run.js";
 import type { GraphqlCall } from "./graphql-targets.js";
 import type { World } from "./world.js";
 import type { GitLabProject } from "./world-types.js";
@@ -129,12 +130,5 @@ export async function executeGitLabGraphql(world: World, call: GraphqlCall): Pro
       };
     },
   };
-  const result = await graphql({
-    schema,
-    source: call.query,
-    rootValue: root,
-    variableValues: call.variables,
-    operationName: call.operationName,
-  });
-  return result.errors ? { errors: result.errors.map(formatError), data: result.data } : { data: result.data };
+  return runGraphql(schema, root, call, { formatError, errorsFirst: true });
 }

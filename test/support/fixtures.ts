@@ -5,6 +5,7 @@
  * `makeSnapshot` checks every catalog against the snapshot schema, so a
  * fixture mistake fails loudly here rather than as a puzzling API answer.
  */
+import type { Plugin } from "../../src/core/plugin.js";
 import {
   type CatalogSnapshot,
   type Mirror,
@@ -71,22 +72,12 @@ export function makeSnapshot(plugins: readonly SnapshotPlugin[], generatedAt: st
   return snapshot;
 }
 
-/** The Plugin object the API must show for a snapshot record (docs/API.md#listing-plugins, key order included). */
-export interface WirePlugin {
-  slug: string;
-  npmName: string;
-  name: string;
-  description: string;
-  version: string;
-  license: string;
-  homepage: string | null;
-  totalStars: number;
-  totalForks: number;
-  hasWebUi: boolean;
-  publishedAt: string;
-  updatedAt: string;
-  tags: string[];
-}
+/**
+ * The Plugin object the API must show for a snapshot record. The type is the
+ * product's own; the key order the contract requires is checked against
+ * PLUGIN_KEYS below, written out here independently of the code.
+ */
+export type WirePlugin = Plugin;
 
 export const PLUGIN_KEYS = [
   "slug",
@@ -106,22 +97,9 @@ export const PLUGIN_KEYS = [
 
 export const PAGE_KEYS = ["total", "page", "perPage", "pages", "plugins"] as const;
 
+/** Written from PLUGIN_KEYS, not from the product's projection, so that a key the product drops or reorders shows. */
 export function wireView(p: SnapshotPlugin): WirePlugin {
-  return {
-    slug: p.slug,
-    npmName: p.npmName,
-    name: p.name,
-    description: p.description,
-    version: p.version,
-    license: p.license,
-    homepage: p.homepage,
-    totalStars: p.totalStars,
-    totalForks: p.totalForks,
-    hasWebUi: p.hasWebUi,
-    publishedAt: p.publishedAt,
-    updatedAt: p.updatedAt,
-    tags: [...p.tags],
-  };
+  return Object.fromEntries(PLUGIN_KEYS.map((key) => [key, key === "tags" ? [...p.tags] : p[key]])) as unknown as WirePlugin;
 }
 
 // ---------------------------------------------------------------------------
