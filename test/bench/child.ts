@@ -70,3 +70,10 @@ export async function runCli(args: readonly string[], scratch: string, env: Node
   if (!(kib > 0)) throw new Error(`the CLI reported no peak RSS (${kib})`);
   return { ms, peakRssMb: kib / 1024, stdout: (await stdout).trim() };
 }
+
+/** Runs `run` on each item in turn: a measured step never overlaps another. */
+export async function sequentially<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await run(item));
+  return results;
+}
