@@ -64,8 +64,11 @@ export interface SiteManifest {
   readonly status: string;
   /** The exact body of `/api/catalog.json`, cut into parts that each stay under a CDN's file-size limit. */
   readonly catalog: readonly string[];
-  /** The whole catalog snapshot, so tomorrow's build can start from today's. */
-  readonly snapshot?: string;
+  /**
+   * The whole catalog snapshot, gzipped, so tomorrow's build can start from today's: one file, or,
+   * when it is larger than a CDN takes as one file, the files whose bytes joined in order are that gzip.
+   */
+  readonly snapshot?: string | readonly string[];
 }
 
 /** The build report of the fetch that produced this catalog (absent for a build from a snapshot file). */

@@ -1,6 +1,7 @@
 /**
  * Yesterday's catalog, read back from a deployed site (a directory or a URL):
- * its manifest names the snapshot it was built from.
+ * its manifest names the snapshot it was built from (one gzip file, or the
+ * parts a large one is cut into).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -15,10 +16,17 @@ export async function readPreviousSnapshot(location: string): Promise<CatalogSna
   const manifestText = await read(MANIFEST_PATH).then((bytes) => (bytes === undefined ? undefined : textOf(bytes)));
   if (manifestText === undefined) return undefined;
   const manifest = JSON.parse(manifestText) as Partial<SiteManifest>;
-  if (typeof manifest.snapshot !== "string") throw new Error(`the previous site at ${location} has no snapshot in its manifest`);
-  const snapshotText = await read(manifest.snapshot).then((bytes) => (bytes === undefined ? undefined : textOf(bytes)));
-  if (snapshotText === undefined) throw new Error(`the previous site at ${location} lacks ${manifest.snapshot}`);
-  return parseSnapshot(snapshotText, `${location}/${manifest.snapshot}`);
+  const parts = typeof manifest.snapshot === "string" ? [manifest.snapshot] : manifest.snapshot;
+  if (!Array.isArray(parts) || parts.length === 0 || !parts.every((part) => typeof part === "string")) {
+    throw new Error(`the previous site at ${location} has no snapshot in its manifest`);
+  }
+  const bytes: Uint8Array[] = [];
+  for (const part of parts) {
+    const found = await read(part);
+    if (found === undefined) throw new Error(`the previous site at ${location} lacks ${part}`);
+    bytes.push(found);
+  }
+  return parseSnapshot(textOf(Buffer.concat(bytes)), `${location}/${parts[0]}`);
 }
 
 /** Gzipped files are recognised by their magic bytes: a CDN may already have decoded them. */

@@ -24,7 +24,7 @@ import {
 } from "../core/site-format.js";
 import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
-import { catalogFileParts } from "./catalog-file.js";
+import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
@@ -41,8 +41,10 @@ export interface BuildSiteOptions {
   readonly chunkLimits?: ChunkLimits;
   /** Written as catalog/report.json. */
   readonly report?: unknown;
-  /** Largest part of `/api/catalog.json`'s body (default: `CATALOG_PART_BYTES`). */
+  /** Largest part of `/api/catalog.json`'s body (default: `PART_BYTES`). */
   readonly catalogPartBytes?: number;
+  /** Largest part of the gzipped snapshot (default: `PART_BYTES`). */
+  readonly snapshotPartBytes?: number;
   /** Sizes of the shim's data files (default: `DEFAULT_LAYOUT`); tests make them small to cross every boundary. */
   readonly layout?: Partial<SiteLayout>;
 }
@@ -86,7 +88,12 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();
   const dated = writeDatedFiles(data, snapshot, source.json, options);
-  const manifest: SiteManifest = { ...manifestWithoutId, ...dated, snapshot: data.addGzipped("snapshot", snapshot), buildId };
+  const manifest: SiteManifest = {
+    ...manifestWithoutId,
+    ...dated,
+    snapshot: data.addGzipped("snapshot", snapshot, options.snapshotPartBytes),
+    buildId,
+  };
   writeStaticPages(files, orders);
   if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
@@ -108,7 +115,7 @@ class DataFiles {
   }
 
   private addServed(kind: string, bytes: Uint8Array, extension: string): string {
-    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+    const hash = hashOf(bytes);
     const path = `catalog/data/${kind}.${hash}.${extension}`;
     this.files.set(path, bytes);
     this.hashes.push(`${kind}:${hash}`);
@@ -120,22 +127,35 @@ class DataFiles {
    * (the shim puts these files' names, hashes included, into their ETags).
    */
   addDated(kind: string, bytes: Uint8Array, extension = "json"): string {
-    const path = `catalog/data/${kind}.${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.${extension}`;
+    const path = `catalog/data/${kind}.${hashOf(bytes)}.${extension}`;
     this.files.set(path, bytes);
     return path;
   }
 
-  /** Bookkeeping that is read back, not served: compressed, and not part of the build id. */
-  addGzipped(kind: string, content: unknown): string {
+  /**
+   * Bookkeeping that is read back, not served: compressed, and not part of the build id. Past
+   * `maxPartBytes` (a large catalog's snapshot) the gzip stream is stored as consecutive byte ranges.
+   */
+  addGzipped(kind: string, content: unknown, maxPartBytes = PART_BYTES): string | string[] {
     const bytes = gzipSync(JSON.stringify(content), { level: 9 });
-    const path = `catalog/data/${kind}.${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.json.gz`;
+    if (bytes.byteLength <= maxPartBytes) return this.addUnserved(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
+    return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.addUnserved(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
+  }
+
+  private addUnserved(name: string, bytes: Uint8Array): string {
+    const path = `catalog/data/${name}`;
     this.files.set(path, bytes);
     return path;
   }
 
   combinedHash(): string {
-    return createHash("sha256").update(this.hashes.join("\n")).digest("hex").slice(0, 16);
+    return hashOf(this.hashes.join("\n"));
   }
+}
+
+/** The content hash in data file names: 16 hex digits of SHA-256. */
+function hashOf(content: Uint8Array | string): string {
+  return createHash("sha256").update(content).digest("hex").slice(0, 16);
 }
 
 /** `ordinalsInOrder`: the order's positions' ordinals, `size` to a shard. */

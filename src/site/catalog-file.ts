@@ -11,10 +11,17 @@
 const encoder = new TextEncoder();
 
 /** 16 MiB: well under the 20 MiB per file the site keeps to. */
-export const CATALOG_PART_BYTES = 16 * 1024 * 1024;
+export const PART_BYTES = 16 * 1024 * 1024;
+
+/** Consecutive byte ranges of `bytes`, each at most `maxPartBytes` long (views, not copies). */
+export function cutIntoParts(bytes: Uint8Array, maxPartBytes = PART_BYTES): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  for (let start = 0; start < bytes.byteLength; start += maxPartBytes) parts.push(bytes.subarray(start, start + maxPartBytes));
+  return parts;
+}
 
 /** `recordsJson` are the plugins' UTF-8 wire JSON in `stars` order. */
-export function catalogFileParts(builtAt: string, recordsJson: readonly Uint8Array[], maxPartBytes = CATALOG_PART_BYTES): Uint8Array[] {
+export function catalogFileParts(builtAt: string, recordsJson: readonly Uint8Array[], maxPartBytes = PART_BYTES): Uint8Array[] {
   const head = encoder.encode(`{"builtAt":${JSON.stringify(builtAt)},"total":${recordsJson.length},"plugins":[`);
   const tail = encoder.encode("]}");
   const length =
@@ -31,7 +38,5 @@ export function catalogFileParts(builtAt: string, recordsJson: readonly Uint8Arr
     offset += record.byteLength;
   });
   body.set(tail, offset);
-  const parts: Uint8Array[] = [];
-  for (let start = 0; start < body.byteLength; start += maxPartBytes) parts.push(body.subarray(start, start + maxPartBytes));
-  return parts;
+  return cutIntoParts(body, maxPartBytes);
 }

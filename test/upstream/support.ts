@@ -233,7 +233,7 @@ export interface SnapshotPlugin extends PublicPlugin {
 export type { BuildReport, MirrorTally } from "../../src/upstream/report.js";
 
 export interface Site {
-  manifest: { snapshot: string; plugins: number };
+  manifest: { snapshot: string | string[]; plugins: number };
   plugins: SnapshotPlugin[];
   byName: Map<string, SnapshotPlugin>;
   report: BuildReport;
@@ -241,7 +241,7 @@ export interface Site {
 
 export async function readSite(dir: string): Promise<Site> {
   const manifest = JSON.parse(await readFile(join(dir, "catalog", "manifest.json"), "utf8")) as Site["manifest"];
-  if (typeof manifest.snapshot !== "string") throw new Error(`${dir}: the manifest names no snapshot`);
+  if (manifest.snapshot === undefined) throw new Error(`${dir}: the manifest names no snapshot`);
   const snapshot = (await readPreviousSnapshot(dir)) as { plugins: SnapshotPlugin[] } | undefined;
   if (snapshot === undefined) throw new Error(`${dir}: no snapshot could be read`);
   const report = JSON.parse(await readFile(join(dir, "catalog", "report.json"), "utf8")) as BuildReport;

@@ -1,0 +1,65 @@
+/**
+ * Yesterday's catalog read back from a site directory: the snapshot in one
+ * gzip file, or cut into parts when it is larger than a CDN takes as one file.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MANIFEST_PATH, type SiteManifest } from "../../src/core/site-format.js";
+import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
+import { writeSiteAtomically } from "../../src/publish/write-site.js";
+import { buildSite, type SiteFiles } from "../../src/site/build-site.js";
+import { generateSnapshot } from "../../tools/sample/generate.js";
+
+const snapshot = generateSnapshot({ plugins: 60, seed: 3 });
+const manifestOf = (files: SiteFiles) => JSON.parse(new TextDecoder().decode(files.get(MANIFEST_PATH))) as SiteManifest;
+
+async function inDirectory<T>(files: SiteFiles, use: (dir: string) => Promise<T>): Promise<T> {
+  const root = await mkdtemp(join(tmpdir(), "pc-previous-"));
+  try {
+    await writeSiteAtomically(files, join(root, "site"));
+    return await use(join(root, "site"));
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+describe("readPreviousSnapshot", () => {
+  it("reads a small catalog's snapshot from its one gzip file", async () => {
+    const files = await buildSite(snapshot);
+    expect(manifestOf(files).snapshot).toMatch(/^catalog\/data\/snapshot\.[0-9a-f]{16}\.json\.gz$/);
+    expect(await inDirectory(files, readPreviousSnapshot)).toEqual(snapshot);
+  });
+
+  it("joins the parts of a snapshot larger than the part size, each part within it", async () => {
+    const files = await buildSite(snapshot, { snapshotPartBytes: 4_000 });
+    const parts = manifestOf(files).snapshot;
+    expect(Array.isArray(parts) && parts.length).toBeGreaterThan(2);
+    for (const part of parts as string[]) {
+      expect(part).toMatch(/^catalog\/data\/snapshot-\d+\.[0-9a-f]{16}\.gz\.part$/);
+      expect(files.get(part)?.byteLength).toBeLessThanOrEqual(4_000);
+    }
+    expect(await inDirectory(files, readPreviousSnapshot)).toEqual(snapshot);
+  });
+
+  it("names the part a site lacks, and a manifest without a snapshot", async () => {
+    const files = await buildSite(snapshot, { snapshotPartBytes: 4_000 });
+    const lost = (manifestOf(files).snapshot as string[])[1]!;
+    files.delete(lost);
+    await expect(inDirectory(files, readPreviousSnapshot)).rejects.toThrow(`lacks ${lost}`);
+    const noSnapshot = new Map([[MANIFEST_PATH, new TextEncoder().encode(JSON.stringify({ ...manifestOf(files), snapshot: [] }))]]);
+    await expect(inDirectory(noSnapshot, readPreviousSnapshot)).rejects.toThrow("has no snapshot in its manifest");
+  });
+
+  it("reads a snapshot a CDN served already decoded, and is undefined where no site is yet", async () => {
+    const files = await buildSite(snapshot);
+    const path = manifestOf(files).snapshot as string;
+    const decoded = new Map(files).set(path, new TextEncoder().encode(JSON.stringify(snapshot)));
+    expect(await inDirectory(decoded, readPreviousSnapshot)).toEqual(snapshot);
+    const root = await mkdtemp(join(tmpdir(), "pc-previous-"));
+    await writeFile(join(root, "unrelated.txt"), "not a site");
+    expect(await readPreviousSnapshot(root)).toBeUndefined();
+    await rm(root, { recursive: true, force: true });
+  });
+});
