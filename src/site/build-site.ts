@@ -13,6 +13,7 @@ import {
   DEFAULT_PER_PAGE,
   type FileSeries,
   MANIFEST_PATH,
+  ordinalOf,
   REPORT_PATH,
   refOf,
   type SearchDirectoryFile,
@@ -32,7 +33,7 @@ import { orderFile, ranksOf } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import { buildLunrIndex, type ChunkLimits, chunkIndex, type SerializedIndex } from "./search-index.js";
+import { type ChunkLimits, chunkIndex, indexDocuments, type TermIndex, termOrdinals } from "./search-index.js";
 import { catalogStatus } from "./status.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
@@ -69,7 +70,7 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   const records = Object.fromEntries(
     SORT_KEYS.map((sort) => [sort, writeShards(add, `records-${sort}`, SHARD_SIZE, positions(sort), source)]),
   ) as Record<SortKey, FileSeries>;
-  const index = buildLunrIndex(byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) })));
+  const index = indexDocuments(byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) })));
   const manifestWithoutId = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,
@@ -82,7 +83,7 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
     fineShardSize: layout.fineShardSize,
     orders: { recent: add("orders-recent", orderFile(positions("recent"))), name: add("orders-name", orderFile(positions("name"))) },
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
-    postings: writePostingsBlocks(add, index.invertedIndex, byStars.length, layout.postingsBlockBytes),
+    postings: writePostingsBlocks(add, index.terms, termOrdinals(index, ordinalOf), byStars.length, layout.postingsBlockBytes),
     search: writeSearch(data, index, options.chunkLimits),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
@@ -182,7 +183,7 @@ function writeDatedFiles(
 }
 
 /** The Lunr index in chunks, and their directory, for consumers of Lunr's format. */
-function writeSearch(data: DataFiles, index: SerializedIndex, limits?: ChunkLimits): string {
+function writeSearch(data: DataFiles, index: TermIndex, limits?: ChunkLimits): string {
   const chunks = chunkIndex(index, limits);
   const directory: SearchDirectoryFile = {
     chunks: chunks.map((chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const),

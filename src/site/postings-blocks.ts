@@ -1,5 +1,5 @@
 /**
- * The shim's search data: the Lunr index's postings (the same terms, the
+ * The shim's search data: the search index's postings (the same terms, the
  * same documents) as `SetPack`s, cut by term range into blocks of about
  * `postingsBlockBytes`, so an exact term is one block read.
  *
@@ -12,19 +12,18 @@
  * interpreter, where that many words cost milliseconds.
  */
 import { compareCodeUnits } from "../core/order.js";
-import { ordinalOf, type PostingsBlocks } from "../core/site-format.js";
+import type { PostingsBlocks } from "../core/site-format.js";
 import { type AddFile, writeSeries } from "./file-series.js";
-import type { InvertedIndexEntry } from "./search-index.js";
 import { encodeSetPack, type NamedSet } from "./set-pack.js";
 
+/** `terms` in code-unit order; `postings[i]`: the ordinals of the plugins holding `terms[i]`, ascending. */
 export function writePostingsBlocks(
   add: AddFile,
-  invertedIndex: readonly InvertedIndexEntry[],
+  terms: readonly string[],
+  postings: readonly number[][],
   plugins: number,
   blockBytes: number,
 ): PostingsBlocks {
-  const terms = invertedIndex.map(([term]) => term);
-  const postings = invertedIndex.map(([, posting]) => ordinalsOf(posting));
   const blocks = cutBlocks(terms, postings, plugins, blockBytes);
   const prefixes = new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)]);
   const unions = [...prefixes].sort(compareCodeUnits).map((prefix) => unionOf(terms, postings, prefix, plugins));
@@ -34,13 +33,6 @@ export function writePostingsBlocks(
     return encodeSetPack(plugins, sets, { terms: end - start });
   });
   return { files: writeSeries(add, "postings", packs), bounds: blocks.flatMap(({ start, end }) => [terms[start]!, terms[end - 1]!]) };
-}
-
-/** A posting's documents, ascending (a document found in several fields is listed once). */
-function ordinalsOf(posting: InvertedIndexEntry[1]): number[] {
-  const ordinals = new Set<number>();
-  for (const field in posting) if (field !== "_index") for (const ref in posting[field] as object) ordinals.add(ordinalOf(ref));
-  return [...ordinals].sort((a, b) => a - b);
 }
 
 interface Block {

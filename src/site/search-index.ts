@@ -1,12 +1,21 @@
 /**
- * The search index: built with lunr's Builder and pipeline, then cut by term
- * range into chunks (as Pagefind does), so a query loads only the chunks its
- * terms fall in. Every chunk is a complete serialized lunr index (its terms'
- * postings and the matching slice of the field vectors) that
- * `lunr.Index.load` accepts and can search on its own.
+ * The search index: lunr's serialized format, cut by term range into chunks
+ * (as Pagefind does), so a query loads only the chunks its terms fall in.
+ * Every chunk is a complete serialized lunr index (its terms' postings and
+ * the matching slice of the field vectors) that `lunr.Index.load` accepts
+ * and can search on its own.
+ *
+ * lunr's own Builder holds every posting as nested objects and then builds a
+ * token set of the whole vocabulary: about 50 KB a plugin, which a
+ * 50,000-plugin catalog cannot afford. So the documents go through lunr's
+ * own tokenizer and pipeline (stop words, stemmer), but the postings are
+ * kept in typed arrays and each chunk's JSON is written from them, with
+ * lunr's term numbering, BM25 scores and key order: the same bytes the
+ * Builder's `toJSON` gives, which test/site/search-index.test.ts checks
+ * against the Builder itself.
  *
  * The shim never asks lunr to score: results are ordered by `sort`. It reads
- * the chunks' inverted index directly (see `shim/search.ts`).
+ * postings blocks written from the same postings (see `postings-blocks.ts`).
  */
 import { lunr, stockTokenSetToString } from "./lunr-patch.js";
 
@@ -49,93 +58,169 @@ export interface ChunkLimits {
 
 export const DEFAULT_CHUNK_LIMITS: ChunkLimits = { targetBytes: 48 * 1024, maxTerms: 1500 };
 
-export function buildLunrIndex(documents: readonly SearchDocument[]): SerializedIndex {
-  const builder = new lunr.Builder();
-  builder.pipeline.add(lunr.stopWordFilter, lunr.stemmer);
-  builder.searchPipeline.add(lunr.stemmer);
-  builder.ref("ref");
-  builder.field(SEARCH_FIELD);
-  for (const document of documents) builder.add({ ref: document.ref, [SEARCH_FIELD]: document.words });
-  return builder.build().toJSON() as unknown as SerializedIndex;
+/** lunr.Builder's BM25 parameters (its defaults). */
+const K1 = 1.2;
+const B = 0.75;
+
+/** The documents' postings, by term in code-unit order (lunr's `toJSON` order). */
+export interface TermIndex {
+  /** Sorted. */
+  readonly terms: readonly string[];
+  /** Per sorted term: lunr's `_index`, the order in which the Builder first met it. */
+  readonly termNumbers: Int32Array;
+  /** Per sorted term `t`: its postings are `[postingStart[t], postingStart[t + 1])`. */
+  readonly postingStart: Int32Array;
+  /** Documents (by position in the input) ascending within each term. */
+  readonly postingDocuments: Int32Array;
+  /** The term's frequency in that document. */
+  readonly postingFrequencies: Int32Array;
+  readonly refs: readonly string[];
+  /** Per document: how many terms its field holds after the pipeline. */
+  readonly lengths: Int32Array;
+  readonly averageLength: number;
 }
 
-/** Cuts a serialized index into verified chunks in term order. */
-export function chunkIndex(index: SerializedIndex, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): SearchChunk[] {
-  const groups = groupTerms(index.invertedIndex, limits);
-  const vectorsByGroup = splitFieldVectors(index, groups);
-  return groups.flatMap((entries, i) => verifiedChunks(index, entries, vectorsByGroup[i] ?? new Map()));
-}
-
-function groupTerms(entries: readonly InvertedIndexEntry[], limits: ChunkLimits): InvertedIndexEntry[][] {
-  const groups: InvertedIndexEntry[][] = [];
-  let current: InvertedIndexEntry[] = [];
-  let bytes = 0;
-  for (const entry of entries) {
-    const size = estimateBytes(entry);
-    if (current.length > 0 && (bytes + size > limits.targetBytes || current.length >= limits.maxTerms)) {
-      groups.push(current);
-      current = [];
-      bytes = 0;
+export function indexDocuments(documents: readonly SearchDocument[]): TermIndex {
+  const pipeline = new lunr.Pipeline();
+  pipeline.add(lunr.stopWordFilter, lunr.stemmer);
+  const numbers = new Map<string, number>();
+  const counts = new GrowingInts();
+  const lengths = new Int32Array(documents.length);
+  /** Per document, its distinct terms' numbers and frequencies, in pairs. */
+  const perDocument = new GrowingInts();
+  const documentStart = new Int32Array(documents.length + 1);
+  documents.forEach((document, d) => {
+    const terms = pipeline.run(lunr.tokenizer(document.words as string[])).map(String);
+    const frequencies = new Map<number, number>();
+    for (const term of terms) {
+      let number = numbers.get(term);
+      if (number === undefined) numbers.set(term, (number = numbers.size));
+      frequencies.set(number, (frequencies.get(number) ?? 0) + 1);
     }
-    current.push(entry);
-    bytes += size;
+    lengths[d] = terms.length;
+    for (const [number, frequency] of frequencies) {
+      perDocument.push(number, frequency);
+      counts.increment(number);
+    }
+    documentStart[d + 1] = perDocument.length;
+  });
+  const terms = [...numbers.keys()].sort();
+  const termNumbers = Int32Array.from(terms, (term) => numbers.get(term)!);
+  const sortedOf = new Int32Array(terms.length);
+  termNumbers.forEach((number, sorted) => {
+    sortedOf[number] = sorted;
+  });
+  const postingStart = new Int32Array(terms.length + 1);
+  for (let t = 0; t < terms.length; t++) postingStart[t + 1] = postingStart[t]! + counts.at(termNumbers[t]!);
+  const next = postingStart.slice(0, terms.length);
+  const postingDocuments = new Int32Array(postingStart[terms.length]!);
+  const postingFrequencies = new Int32Array(postingDocuments.length);
+  const pairs = perDocument.view();
+  for (let d = 0; d < documents.length; d++) {
+    for (let i = documentStart[d]!; i < documentStart[d + 1]!; i += 2) {
+      const at = next[sortedOf[pairs[i]!]!]!++;
+      postingDocuments[at] = d;
+      postingFrequencies[at] = pairs[i + 1]!;
+    }
   }
-  if (current.length > 0) groups.push(current);
+  const totalLength = lengths.reduce((sum, length) => sum + length, 0);
+  return {
+    terms,
+    termNumbers,
+    postingStart,
+    postingDocuments,
+    postingFrequencies,
+    refs: documents.map((document) => document.ref),
+    lengths,
+    averageLength: totalLength / documents.length,
+  };
+}
+
+/** Each term's documents as the refs' ordinals (site-format `refOf`), for the shim's postings blocks. */
+export function termOrdinals(index: TermIndex, ordinalOf: (ref: string) => number): number[][] {
+  const ordinals = index.refs.map(ordinalOf);
+  return index.terms.map((_, t) => {
+    const documents: number[] = [];
+    for (let i = index.postingStart[t]!; i < index.postingStart[t + 1]!; i++) documents.push(ordinals[index.postingDocuments[i]!]!);
+    return documents.sort((a, b) => a - b);
+  });
+}
+
+/** Cuts the index into verified chunks in term order. */
+export function chunkIndex(index: TermIndex, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): SearchChunk[] {
+  return groupTerms(index, limits).flatMap(([first, end]) => verifiedChunks(index, first, end));
+}
+
+/** Ranges `[first, end)` of sorted terms. */
+function groupTerms(index: TermIndex, limits: ChunkLimits): [number, number][] {
+  const groups: [number, number][] = [];
+  let [first, bytes] = [0, 0];
+  index.terms.forEach((term, t) => {
+    const size = term.length + 24 + (index.postingStart[t + 1]! - index.postingStart[t]!) * 20;
+    if (t > first && (bytes + size > limits.targetBytes || t - first >= limits.maxTerms)) {
+      groups.push([first, t]);
+      [first, bytes] = [t, 0];
+    }
+    bytes += size;
+  });
+  if (index.terms.length > first) groups.push([first, index.terms.length]);
   return groups;
 }
 
-/** Posting JSON plus its share of field vectors (about 12 bytes a document). */
-function estimateBytes([term, posting]: InvertedIndexEntry): number {
-  const docs = Object.keys(posting[SEARCH_FIELD] as Record<string, object>).length;
-  return term.length + 24 + docs * 20;
-}
-
-function splitFieldVectors(index: SerializedIndex, groups: readonly InvertedIndexEntry[][]): Map<string, number[]>[] {
-  const groupOfTerm = new Map<number, number>();
-  groups.forEach((entries, group) => {
-    for (const [, posting] of entries) groupOfTerm.set(posting._index, group);
-  });
-  const byGroup = groups.map(() => new Map<string, number[]>());
-  for (const [fieldRef, elements] of index.fieldVectors) {
-    for (let i = 0; i < elements.length; i += 2) {
-      const termIndex = elements[i]!;
-      const vectors = byGroup[groupOfTerm.get(termIndex) ?? -1];
-      if (vectors === undefined) continue;
-      const slice = vectors.get(fieldRef) ?? [];
-      if (slice.length === 0) vectors.set(fieldRef, slice);
-      slice.push(termIndex, elements[i + 1]!);
-    }
-  }
-  return byGroup;
-}
-
-function verifiedChunks(index: SerializedIndex, entries: InvertedIndexEntry[], vectors: Map<string, number[]>): SearchChunk[] {
-  const chunk = serializeChunk(index, entries, vectors);
+function verifiedChunks(index: TermIndex, first: number, end: number): SearchChunk[] {
+  const entries = invertedIndexEntries(index, first, end);
+  const chunk = serializeChunk(entries, fieldVectors(index, first, end));
   const problem = checkChunk(chunk.json, entries);
   if (problem === undefined) return [chunk];
-  if (entries.length < 2) throw new Error(`search index chunk ${chunk.first}…${chunk.last} does not survive lunr.Index.load: ${problem}`);
+  if (end - first < 2) throw new Error(`search index chunk ${chunk.first}…${chunk.last} does not survive lunr.Index.load: ${problem}`);
   // An unpatched lunr mis-loads this chunk (bug #503): halve it until every piece loads intact.
-  const middle = Math.floor(entries.length / 2);
-  const halves = [entries.slice(0, middle), entries.slice(middle)];
-  return halves.flatMap((half) => verifiedChunks(index, half, vectorsFor(half, vectors)));
+  const middle = first + Math.floor((end - first) / 2);
+  return [...verifiedChunks(index, first, middle), ...verifiedChunks(index, middle, end)];
 }
 
-function vectorsFor(entries: readonly InvertedIndexEntry[], vectors: Map<string, number[]>): Map<string, number[]> {
-  const keep = new Set(entries.map(([, posting]) => posting._index));
-  const result = new Map<string, number[]>();
-  for (const [fieldRef, elements] of vectors) {
-    const slice: number[] = [];
-    for (let i = 0; i < elements.length; i += 2) if (keep.has(elements[i]!)) slice.push(elements[i]!, elements[i + 1]!);
-    if (slice.length > 0) result.set(fieldRef, slice);
+/** lunr's postings: `{ _index, text: { <ref>: {} } }`, refs added in document order as the Builder adds them. */
+function invertedIndexEntries(index: TermIndex, first: number, end: number): InvertedIndexEntry[] {
+  const entries: InvertedIndexEntry[] = [];
+  for (let t = first; t < end; t++) {
+    const documents: Record<string, object> = Object.create(null);
+    for (let i = index.postingStart[t]!; i < index.postingStart[t + 1]!; i++) documents[index.refs[index.postingDocuments[i]!]!] = {};
+    entries.push([index.terms[t]!, { _index: index.termNumbers[t]!, [SEARCH_FIELD]: documents }]);
   }
-  return result;
+  return entries;
+}
+
+/** The slice of every document's field vector for these terms: lunr's elements `[term number, score, …]`, ascending. */
+function fieldVectors(index: TermIndex, first: number, end: number): FieldVectorEntry[] {
+  const documentCount = index.refs.length;
+  const elements: [document: number, number: number, score: number][] = [];
+  for (let t = first; t < end; t++) {
+    const [start, stop] = [index.postingStart[t]!, index.postingStart[t + 1]!];
+    const found = stop - start;
+    const idf = Math.log(1 + Math.abs((documentCount - found + 0.5) / (found + 0.5)));
+    for (let i = start; i < stop; i++) {
+      const document = index.postingDocuments[i]!;
+      const tf = index.postingFrequencies[i]!;
+      // lunr.Builder#createFieldVectors, operation for operation, so that the rounding agrees.
+      const score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * (index.lengths[document]! / index.averageLength)) + tf);
+      elements.push([document, index.termNumbers[t]!, Math.round(score * 1000) / 1000]);
+    }
+  }
+  elements.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const vectors: FieldVectorEntry[] = [];
+  for (const [document, number, score] of elements) {
+    const last = vectors.at(-1);
+    const fieldRef = `${SEARCH_FIELD}/${index.refs[document]}`;
+    if (last?.[0] === fieldRef) last[1].push(number, score);
+    else vectors.push([fieldRef, [number, score]]);
+  }
+  return vectors;
 }
 
 /** The inverted index goes before the field vectors, at offsets the search directory records. */
-function serializeChunk(index: SerializedIndex, entries: InvertedIndexEntry[], vectors: Map<string, number[]>): SearchChunk {
-  const head = `{"version":${JSON.stringify(index.version)},"fields":${JSON.stringify(index.fields)},"invertedIndex":`;
+function serializeChunk(entries: InvertedIndexEntry[], vectors: FieldVectorEntry[]): SearchChunk {
+  const head = `{"version":${JSON.stringify(lunr.version)},"fields":${JSON.stringify([SEARCH_FIELD])},"invertedIndex":`;
   const inverted = JSON.stringify(entries);
-  const json = `${head}${inverted},"fieldVectors":${JSON.stringify([...vectors])},"pipeline":${JSON.stringify(index.pipeline)}}`;
+  const json = `${head}${inverted},"fieldVectors":${JSON.stringify(vectors)},"pipeline":${JSON.stringify(SEARCH_PIPELINE)}}`;
   const start = Buffer.byteLength(head, "utf8");
   return {
     first: entries[0]![0],
@@ -144,6 +229,42 @@ function serializeChunk(index: SerializedIndex, entries: InvertedIndexEntry[], v
     json,
     invertedIndex: [start, start + Buffer.byteLength(inverted, "utf8")],
   };
+}
+
+/** What lunr.Index#toJSON writes for the Builder's search pipeline (the stemmer only). */
+const SEARCH_PIPELINE = ["stemmer"];
+
+/** An Int32Array that grows, for counts whose total is not known in advance. */
+class GrowingInts {
+  private values = new Int32Array(1024);
+  length = 0;
+
+  push(...values: number[]): void {
+    for (const value of values) {
+      if (this.length === this.values.length) this.grow(this.length + 1);
+      this.values[this.length++] = value;
+    }
+  }
+
+  increment(at: number): void {
+    if (at >= this.values.length) this.grow(at + 1);
+    this.values[at]! += 1;
+    this.length = Math.max(this.length, at + 1);
+  }
+
+  at(index: number): number {
+    return this.values[index] ?? 0;
+  }
+
+  view(): Int32Array {
+    return this.values.subarray(0, this.length);
+  }
+
+  private grow(minimum: number): void {
+    const values = new Int32Array(Math.max(minimum, this.values.length * 2));
+    values.set(this.values);
+    this.values = values;
+  }
 }
 
 /**

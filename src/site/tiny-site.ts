@@ -8,14 +8,13 @@
  */
 
 import { type Plugin, SORT_KEYS, type SortKey } from "../core/plugin.js";
-import { type FileSeries, MANIFEST_PATH, refOf, SITE_FORMAT, SITE_FORMAT_VERSION, type SiteManifest } from "../core/site-format.js";
+import { type FileSeries, MANIFEST_PATH, SITE_FORMAT, SITE_FORMAT_VERSION, type SiteManifest } from "../core/site-format.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { type FilterFacts, writeFilterPacks } from "./filter-packs.js";
 import type { SiteLayout } from "./layout.js";
 import { orderFile, ranksOf } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import type { InvertedIndexEntry } from "./search-index.js";
 
 const LAYOUT: SiteLayout = { fineShardSize: 2, postingsBlockBytes: 40, keyPackBytes: 48, groupLimit: 2, groupShare: 0, groupChunk: 2 };
 const SHARD_SIZE = 3;
@@ -45,6 +44,7 @@ export function tinySite(): Map<string, Uint8Array> {
   };
   const shards = (size: number, order: readonly number[]): Uint8Array[] =>
     Array.from({ length: Math.ceil(order.length / size) }, (_, i) => encodeRecordFile(source, order.slice(i * size, (i + 1) * size)));
+  const search = termPostings();
   const manifest: SiteManifest = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,
@@ -60,7 +60,7 @@ export function tinySite(): Map<string, Uint8Array> {
     fineShardSize: LAYOUT.fineShardSize,
     orders: { recent: add("orders-recent", orderFile(ORDERS.recent)), name: add("orders-name", orderFile(ORDERS.name)) },
     ...writeFilterPacks(add, PLUGINS, ["Data", "UI"], source, LAYOUT),
-    postings: writePostingsBlocks(add, invertedIndex(), PLUGINS.length, LAYOUT.postingsBlockBytes),
+    postings: writePostingsBlocks(add, search.terms, search.postings, PLUGINS.length, LAYOUT.postingsBlockBytes),
     search: add("search", encoder.encode('{"chunks":[]}')),
     status: add("status", encoder.encode("{}")),
     catalog: [add("catalog-0", encoder.encode('{"plugins":[]}'))],
@@ -87,11 +87,12 @@ function wireRecord(plugin: (typeof PLUGINS)[number]): Plugin {
   };
 }
 
-/** Lunr's shape: `[term, { _index, text: { <ref>: {} } }]` in term order. */
-function invertedIndex(): InvertedIndexEntry[] {
-  const postings = new Map<string, Record<string, object>>();
+/** Each word's plugins, words in code-unit order. */
+function termPostings(): { terms: string[]; postings: number[][] } {
+  const postings = new Map<string, number[]>();
   PLUGINS.forEach((plugin, ordinal) => {
-    for (const word of plugin.words) (postings.get(word) ?? postings.set(word, {}).get(word)!)[refOf(ordinal)] = {};
+    for (const word of plugin.words) (postings.get(word) ?? postings.set(word, []).get(word)!).push(ordinal);
   });
-  return [...postings.keys()].sort().map((term, i) => [term, { _index: i, text: postings.get(term)! }]);
+  const terms = [...postings.keys()].sort();
+  return { terms, postings: terms.map((term) => postings.get(term)!) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lunr, stockTokenSetToString } from "../../src/site/lunr-patch.js";
-import { buildLunrIndex, checkChunk, chunkIndex } from "../../src/site/search-index.js";
+import { checkChunk, chunkIndex, indexDocuments } from "../../src/site/search-index.js";
+import { lunrBuilderIndex } from "../support/lunr-builder.js";
 
 /** A TokenSet node with the given edges to children of the given ids. */
 function node(edges: Record<string, number>): lunr.TokenSet {
@@ -27,7 +28,7 @@ describe("lunr bug #503 (TokenSet keys without a separator)", () => {
       ref: d.toString(36),
       words: words.filter((_, i) => i % 200 === d || i % 37 === d % 37),
     }));
-    const chunks = chunkIndex(buildLunrIndex(documents), { targetBytes: 4096, maxTerms: 300 });
+    const chunks = chunkIndex(indexDocuments(documents), { targetBytes: 4096, maxTerms: 300 });
     expect(chunks.length).toBeGreaterThan(5);
     for (const chunk of chunks) {
       const loaded = lunr.Index.load(JSON.parse(chunk.json) as object);
@@ -37,7 +38,7 @@ describe("lunr bug #503 (TokenSet keys without a separator)", () => {
   });
 
   it("the checker reports a chunk whose loaded terms differ from what it should hold", () => {
-    const index = buildLunrIndex([{ ref: "0", words: ["alpha", "beta"] }]);
+    const index = lunrBuilderIndex([{ ref: "0", words: ["alpha", "beta"] }]);
     const json = JSON.stringify({ ...index, invertedIndex: index.invertedIndex.slice(0, 1) });
     expect(checkChunk(json, index.invertedIndex)).toMatch(/lost 1 term/);
     expect(checkChunk(JSON.stringify(index), index.invertedIndex)).toBeUndefined();
