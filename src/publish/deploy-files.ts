@@ -11,14 +11,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DEFAULT_PER_PAGE } from "../core/site-format.js";
-import type { SiteFiles } from "../site/build-site.js";
+import type { SiteSink } from "../site/build-site.js";
 import { packageRoot } from "./package-root.js";
 
 const TEMPLATES = join(packageRoot(), "templates", "cloudflare");
 const WORKER_BUNDLE = join(packageRoot(), "lib", "worker", "_worker.js");
 const REWRITE_RULES = "url-rewrite-rules.json";
 
-export async function addDeployFiles(files: SiteFiles, plugins: number): Promise<void> {
+export async function addDeployFiles(files: SiteSink, plugins: number): Promise<void> {
   for (const name of await readdir(TEMPLATES)) {
     const text = await readFile(join(TEMPLATES, name), "utf8");
     if (name === REWRITE_RULES) files.set(`_deploy/cloudflare-${name}`, new TextEncoder().encode(renderRewriteRules(text, plugins)));

@@ -33,10 +33,15 @@ import { orderFile, ranksOf } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import { type ChunkLimits, chunkIndex, indexDocuments, type TermIndex, termOrdinals } from "./search-index.js";
+import { type ChunkLimits, chunkIndex, indexDocuments, termOrdinals } from "./search-index.js";
 import { catalogStatus } from "./status.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
+
+/** Where the build puts each file as it is made: a Map in memory, or a directory being written (publish/write-site.ts). */
+export interface SiteSink {
+  set(path: string, bytes: Uint8Array): unknown;
+}
 
 export interface BuildSiteOptions {
   readonly chunkLimits?: ChunkLimits;
@@ -54,6 +59,11 @@ const encoder = new TextEncoder();
 
 export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOptions = {}): Promise<SiteFiles> {
   const files: SiteFiles = new Map();
+  await buildSiteInto(files, snapshot, options);
+  return files;
+}
+
+export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, options: BuildSiteOptions = {}): Promise<void> {
   const data = new DataFiles(files);
   const layout: SiteLayout = { ...DEFAULT_LAYOUT, ...options.layout };
   const byStars = sortPlugins(snapshot.plugins, "stars");
@@ -70,7 +80,6 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   const records = Object.fromEntries(
     SORT_KEYS.map((sort) => [sort, writeShards(add, `records-${sort}`, SHARD_SIZE, positions(sort), source)]),
   ) as Record<SortKey, FileSeries>;
-  const index = indexDocuments(byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) })));
   const manifestWithoutId = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,
@@ -83,8 +92,7 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
     fineShardSize: layout.fineShardSize,
     orders: { recent: add("orders-recent", orderFile(positions("recent"))), name: add("orders-name", orderFile(positions("name"))) },
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
-    postings: writePostingsBlocks(add, index.terms, termOrdinals(index, ordinalOf), byStars.length, layout.postingsBlockBytes),
-    search: writeSearch(data, index, options.chunkLimits),
+    ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();
@@ -92,19 +100,18 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   const manifest: SiteManifest = {
     ...manifestWithoutId,
     ...dated,
-    snapshot: data.addGzipped("snapshot", snapshot, options.snapshotPartBytes),
+    snapshot: data.addGzipped("snapshot", snapshotJsonPieces(snapshot), options.snapshotPartBytes),
     buildId,
   };
   writeStaticPages(files, orders);
   if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
-  return files;
 }
 
 /** Immutable data files, named `catalog/data/<kind>.<content hash>.json`. */
 class DataFiles {
   private readonly hashes: string[] = [];
-  constructor(private readonly files: SiteFiles) {}
+  constructor(private readonly files: SiteSink) {}
 
   add(kind: string, content: unknown): string {
     return this.addServed(kind, encoder.encode(typeof content === "string" ? content : JSON.stringify(content)), "json");
@@ -137,8 +144,11 @@ class DataFiles {
    * Bookkeeping that is read back, not served: compressed, and not part of the build id. Past
    * `maxPartBytes` (a large catalog's snapshot) the gzip stream is stored as consecutive byte ranges.
    */
-  addGzipped(kind: string, content: unknown, maxPartBytes = PART_BYTES): string | string[] {
-    const bytes = gzipSync(JSON.stringify(content), { level: 9 });
+  addGzipped(kind: string, pieces: Iterable<string>, maxPartBytes = PART_BYTES): string | string[] {
+    // Gzip members joined are one gzip stream: each piece is compressed on its own, and no string holds the whole.
+    const members: Buffer[] = [];
+    for (const piece of pieces) members.push(gzipSync(piece, { level: 9 }));
+    const bytes = Buffer.concat(members);
     if (bytes.byteLength <= maxPartBytes) return this.addUnserved(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
     return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.addUnserved(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
   }
@@ -152,6 +162,18 @@ class DataFiles {
   combinedHash(): string {
     return hashOf(this.hashes.join("\n"));
   }
+}
+
+/** The snapshot's JSON (as `JSON.stringify` writes it) in pieces of at most a thousand plugins. */
+function* snapshotJsonPieces(snapshot: CatalogSnapshot, pluginsPerPiece = 1000): Generator<string> {
+  const marker = "\u0000plugins\u0000";
+  const [head, tail] = JSON.stringify({ ...snapshot, plugins: marker }).split(JSON.stringify(marker)) as [string, string];
+  yield `${head}[`;
+  for (let start = 0; start < snapshot.plugins.length; start += pluginsPerPiece) {
+    const json = JSON.stringify(snapshot.plugins.slice(start, start + pluginsPerPiece));
+    yield `${start > 0 ? "," : ""}${json.slice(1, -1)}`;
+  }
+  yield `]${tail}`;
 }
 
 /** The content hash in data file names: 16 hex digits of SHA-256. */
@@ -182,13 +204,24 @@ function writeDatedFiles(
   };
 }
 
-/** The Lunr index in chunks, and their directory, for consumers of Lunr's format. */
-function writeSearch(data: DataFiles, index: TermIndex, limits?: ChunkLimits): string {
+/**
+ * The shim's postings blocks, and the Lunr index in chunks with their directory for consumers of Lunr's
+ * format. The index is only alive in here: at 50,000 plugins it is hundreds of megabytes.
+ */
+function writeSearchFiles(
+  data: DataFiles,
+  byStars: readonly SnapshotPlugin[],
+  layout: SiteLayout,
+  limits?: ChunkLimits,
+): Pick<SiteManifest, "postings" | "search"> {
+  const index = indexDocuments(byStars.map((plugin, ordinal) => ({ ref: refOf(ordinal), words: searchableWords(plugin) })));
+  const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
+  const postings = writePostingsBlocks(add, index.terms, termOrdinals(index, ordinalOf), byStars.length, layout.postingsBlockBytes);
   const chunks = chunkIndex(index, limits);
   const directory: SearchDirectoryFile = {
     chunks: chunks.map((chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const),
   };
-  return data.add("search", directory);
+  return { postings, search: data.add("search", directory) };
 }
 
 /** Name (display and npm), description and README words: the fields `q` searches. */
@@ -196,7 +229,7 @@ export function searchableWords(plugin: SnapshotPlugin): string[] {
   return splitWords(`${plugin.name} ${plugin.npmName} ${plugin.description} ${readmeText(plugin.readme)}`);
 }
 
-function writeStaticPages(files: SiteFiles, orders: Record<SortKey, readonly SnapshotPlugin[]>): void {
+function writeStaticPages(files: SiteSink, orders: Record<SortKey, readonly SnapshotPlugin[]>): void {
   for (const sort of SORT_KEYS) {
     const plugins: readonly Plugin[] = orders[sort];
     const { pages } = pageWindow(plugins.length, 1, DEFAULT_PER_PAGE);

@@ -6,13 +6,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { packageRoot } from "../publish/package-root.js";
-import type { SiteFiles } from "./build-site.js";
+import type { SiteSink } from "./build-site.js";
 
 export const EXPLORER_FILES = ["index.html", "explorer.css", "explorer.js"] as const;
 
 const TEMPLATES = join(packageRoot(), "templates", "explorer");
 
-export async function addExplorerFiles(files: SiteFiles): Promise<void> {
+export async function addExplorerFiles(files: SiteSink): Promise<void> {
   for (const name of EXPLORER_FILES) {
     try {
       files.set(name, await readFile(join(TEMPLATES, name)));

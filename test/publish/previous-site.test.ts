@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { MANIFEST_PATH, type SiteManifest } from "../../src/core/site-format.js";
 import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
@@ -41,6 +42,8 @@ describe("readPreviousSnapshot", () => {
       expect(files.get(part)?.byteLength).toBeLessThanOrEqual(4_000);
     }
     expect(await inDirectory(files, readPreviousSnapshot)).toEqual(snapshot);
+    const joined = Buffer.concat((parts as string[]).map((part) => files.get(part)!));
+    expect(gunzipSync(joined).toString("utf8"), "the exact JSON of the snapshot").toBe(JSON.stringify(snapshot));
   });
 
   it("names the part a site lacks, and a manifest without a snapshot", async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeSiteAtomically } from "../../src/publish/write-site.js";
+import { StagedSite, writeSiteAtomically } from "../../src/publish/write-site.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -29,5 +29,35 @@ describe("writeSiteAtomically", () => {
     await expect(writeSiteAtomically(impossible, out)).rejects.toThrow();
     expect(await readFile(join(out, "catalog", "manifest.json"), "utf8")).toBe("previous");
     expect(await readdir(root)).toEqual(["dist"]);
+  });
+});
+
+describe("StagedSite", () => {
+  it("writes each file as it is set, shows nothing at the target until committed, and counts each path once", async () => {
+    const root = await mkdtemp(join(tmpdir(), "pc-staged-"));
+    const out = join(root, "dist");
+    await writeSiteAtomically(new Map([["old.json", bytes("old")]]), out);
+    const staged = new StagedSite(out);
+    staged.set("catalog/a.json", bytes("aa"));
+    staged.set("catalog/a.json", bytes("aa"));
+    staged.set("b.json", bytes("b"));
+    expect((await readdir(root)).filter((name) => name.startsWith(".dist.new-"))).toHaveLength(1);
+    expect(await readdir(out)).toEqual(["old.json"]);
+    expect([staged.files, staged.bytes]).toEqual([2, 3]);
+    await staged.commit();
+    await staged.discard();
+    expect((await readdir(out)).sort()).toEqual(["b.json", "catalog"]);
+    expect(await readdir(root)).toEqual(["dist"]);
+  });
+
+  it("leaves the previous site and no staging behind when discarded before a commit", async () => {
+    const root = await mkdtemp(join(tmpdir(), "pc-staged-"));
+    const out = join(root, "dist");
+    await writeSiteAtomically(new Map([["old.json", bytes("old")]]), out);
+    const staged = new StagedSite(out);
+    staged.set("new.json", bytes("new"));
+    await staged.discard();
+    expect(await readdir(root)).toEqual(["dist"]);
+    expect(await readFile(join(out, "old.json"), "utf8")).toBe("old");
   });
 });

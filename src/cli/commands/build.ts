@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { MANIFEST_PATH } from "../../core/site-format.js";
 import { addDeployFiles } from "../../publish/deploy-files.js";
 import { readPreviousSnapshot } from "../../publish/previous-site.js";
-import { writeSiteAtomically } from "../../publish/write-site.js";
-import { buildSite, servesSameCatalog } from "../../site/build-site.js";
+import { StagedSite } from "../../publish/write-site.js";
+import { buildSiteInto, servesSameCatalog } from "../../site/build-site.js";
 import { addExplorerFiles } from "../../site/explorer-files.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
 import { parseSnapshot } from "../../snapshot/validate.js";
@@ -44,16 +44,20 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   refuseLargeDrop(previous, snapshot, options.maxDrop);
   // Nothing served changed: rebuild yesterday's site byte for byte, so publishing it changes nothing.
   const unchanged = previous !== undefined && servesSameCatalog(previous, snapshot);
-  const files = await buildSite(unchanged ? previous : snapshot, { report });
+  const site = new StagedSite(options.out);
+  try {
+    await buildSiteInto(site, unchanged ? previous : snapshot, { report });
+    await addDeployFiles(site, (unchanged ? previous : snapshot).plugins.length);
+    await addExplorerFiles(site);
+    await site.commit();
+  } finally {
+    await site.discard();
+  }
   if (unchanged)
     io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
-  await addDeployFiles(files, (unchanged ? previous : snapshot).plugins.length);
-  await addExplorerFiles(files);
-  await writeSiteAtomically(files, options.out);
-  const bytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   io.stdout(
-    `Built ${snapshot.plugins.length} plugins into ${options.out}: ${files.size} files, ${(bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`,
+    `Built ${snapshot.plugins.length} plugins into ${options.out}: ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`,
   );
 }
 
