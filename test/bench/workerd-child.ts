@@ -1,22 +1,26 @@
 /**
- * The shim inside workerd: `workerd-child.js PLAN_FILE`. Miniflare runs the bundled Worker over a real assets binding;
- * each request goes through `dispatchFetch` (Node → HTTP on loopback → workerd → back), timed from the call to the last
- * body byte, with the CPU the workerd process spent meanwhile. A throwaway instance first warms this Node process's
- * side (Miniflare's client code), which a real edge never pays.
+ * The shim inside workerd: `workerd-child.js PLAN_FILE`. The Worker runs as deployed: the site's own `wrangler.jsonc`
+ * (its `_worker.js`, the bundle the CLI copied from `lib/worker/`; the assets binding, `run_worker_first` for `/api/*`,
+ * `_headers`, `caches.default`), turned into Miniflare options by wrangler and run by wrangler's Miniflare, as the
+ * contract suite runs it (`test/support/workerd-target.ts`). Each request goes through `dispatchFetch` (Node → HTTP on
+ * loopback → workerd → back), timed from the call to the last body byte, with the CPU the workerd process spent
+ * meanwhile. A throwaway instance first warms this Node process's side (Miniflare's client code), which a real edge
+ * never pays.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
+import { startWorkerd, type Workerd } from "../support/workerd-target.js";
 import { type ClassTally, checkOk, record, type TimedAnswer, tallies, timed, totalOf } from "./answers.js";
-import { childMain } from "./child.js";
+import { childMain, sequentially } from "./child.js";
 import { BASELINE_PATH, type TimedQuery } from "./queries.js";
 
-const WORKER_BUNDLE = fileURLToPath(new URL("../../worker/_worker.js", import.meta.url));
 /** `coldByClass`: each the first Worker request of a new instance that served `BASELINE_PATH` first; `kinds`: `baseline` too. */
 export type WorkerdPlan = Readonly<Record<"coldUnfiltered" | "coldQuery" | "kinds" | "warmup", readonly string[]>> &
   Readonly<{ siteDir: string; coldByClass: Readonly<Record<string, readonly string[]>>; timed: readonly TimedQuery[] }>;
-/** A path as a new instance's very first request; `readyMs`: `new Miniflare` to `ready` (workerd started, the script loaded). */
+/**
+ * A path as a new instance's very first request; `readyMs`: from reading the site's `wrangler.jsonc` to Miniflare's
+ * `ready` (workerd started, the script loaded and its global scope run).
+ */
 export type FirstSample = { readonly path: string } & Readonly<Record<"readyMs" | "firstMs" | "secondMs", number>>;
 /** The static file as a new instance's first request (no Worker), then a path: the Worker's isolate still cold. */
 export type PrimedSample = Readonly<Record<"assetFirstMs" | "afterAssetMs" | "cpuMs", number>>;
@@ -24,21 +28,19 @@ export type WorkerdResult = { readonly first: Record<"unfiltered" | "query", Fir
   primed: Record<string, PrimedSample[]>;
   tally: Record<string, ClassTally>;
 }>;
-type Instance = { readonly miniflare: Miniflare; readonly pid: number; readonly readyMs: number };
+type Instance = { readonly workerd: Workerd; readonly pid: number; readonly readyMs: number };
 
 async function withInstance<T>(siteDir: string, use: (instance: Instance) => Promise<T>): Promise<T> {
   const started = performance.now();
-  const assets = { directory: siteDir, binding: "ASSETS", routerConfig: { has_user_worker: true } };
-  const miniflare = new Miniflare({ modules: true, scriptPath: WORKER_BUNDLE, compatibilityDate: "2025-07-01", assets });
+  const { workerd } = await startWorkerd(siteDir);
   try {
-    await miniflare.ready;
     const readyMs = performance.now() - started;
     // `dispose` killed and awaited the previous instance's workerd, so this one is alone.
     const pids = childProcesses("workerd");
     if (pids.length !== 1) throw new Error(`expected one workerd child process, found ${pids.length}`);
-    return await use({ miniflare, pid: Number(pids[0]), readyMs });
+    return await use({ workerd, pid: Number(pids[0]), readyMs });
   } finally {
-    await miniflare.dispose();
+    await workerd.dispose();
   }
 }
 
@@ -68,14 +70,8 @@ function readProc(file: string): string | undefined {
 /** The CPU is read outside the timed span, so reading /proc costs the latency nothing. */
 async function ask(instance: Instance, path: string): Promise<TimedAnswer & { cpuMs: number }> {
   const before = cpuMs(instance.pid);
-  const answer = checkOk(await timed(() => instance.miniflare.dispatchFetch(`http://localhost${path}`)), path);
+  const answer = checkOk(await timed(() => instance.workerd.dispatchFetch(`http://localhost${path}`)), path);
   return { ...answer, cpuMs: cpuMs(instance.pid) - before };
-}
-
-async function sequentially<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (const item of items) results.push(await run(item));
-  return results;
 }
 
 const firstSamples = (siteDir: string, paths: readonly string[]): Promise<FirstSample[]> =>

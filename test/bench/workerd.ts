@@ -1,7 +1,8 @@
 /**
- * `npm run bench -- workerd`: the shim inside workerd (Miniflare 3) over the query bench's catalog, in `workerd-child.ts`:
- * cold starts on new instances, warm latency per class beside a static-file baseline, the CPU each request cost the
- * workerd process. `--compare FILE` shows the query bench's in-process figures (its `--json`) in brackets beside these.
+ * `npm run bench -- workerd`: the shim inside workerd over the query bench's catalog, in `workerd-child.ts`: the site's
+ * Worker as its `wrangler.jsonc` deploys it, run by wrangler's Miniflare. Cold starts on new instances, warm latency per
+ * class beside a static-file baseline, the CPU each request cost the workerd process. `--compare FILE` shows the query
+ * bench's in-process figures (its `--json`) in brackets beside these.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -49,11 +50,11 @@ export async function bench(argv: readonly string[], { work, log }: BenchContext
   const report = [
     ...reportHead(log, [
       `plugin-catalog workerd bench: ${plugins} plugins, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}; ` +
-        "the bundled Worker (lib/worker/_worker.js) in Miniflare's workerd over a real assets binding",
+        "the site's Worker as its wrangler.jsonc deploys it (run_worker_first, assets, caches.default), in wrangler's Miniflare",
     ]),
     ...renderSections(sections),
     "Every figure includes Miniflare's loopback hop (Node → HTTP on 127.0.0.1 → workerd → back); the baseline is a static file",
-    "the assets router serves without the Worker. CPU: the whole workerd process, all threads, around one request (docs/BENCHMARKS.md).",
+    "the asset worker serves without the Worker. CPU: the whole workerd process, all threads, around one request (docs/BENCHMARKS.md).",
     `Cold CPU max over the Workers Free plan's ${FREE_CPU_MS} ms: ${over.length === 0 ? "none" : over.join(", ")}.`,
     ...(compare === undefined ? [] : [`In brackets: the in-process figures from ${compare} (Request → body read, no network).`]),
     ...reproduce(`workerd ${command}${compare === undefined ? "" : ` --compare ${compare}`}`),

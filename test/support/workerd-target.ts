@@ -6,8 +6,9 @@
  * are wrangler's reading of what `wrangler deploy` uploads. Miniflare runs
  * offline and serves the Worker's `caches.default` too.
  *
- * The Miniflare is the one wrangler depends on (4.x): the Miniflare 3 that
- * the bench uses predates routing by `run_worker_first` patterns.
+ * The Miniflare is the one wrangler depends on (4.x), so the configuration
+ * and the runtime that reads it always come from one wrangler release. The
+ * workerd bench runs the Worker through this module too.
  */
 import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
