@@ -80,16 +80,19 @@ export interface TermIndex {
   readonly averageLength: number;
 }
 
-export function indexDocuments(documents: readonly SearchDocument[]): TermIndex {
+/** `documents` may be made one at a time (a generator): only their terms' numbers are kept. */
+export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
   const pipeline = new lunr.Pipeline();
   pipeline.add(lunr.stopWordFilter, lunr.stemmer);
   const numbers = new Map<string, number>();
   const counts = new GrowingInts();
-  const lengths = new Int32Array(documents.length);
-  /** Per document, its distinct terms' numbers and frequencies, in pairs. */
+  const refs: string[] = [];
+  const lengths = new GrowingInts();
+  /** Per document, its distinct terms' numbers and frequencies, in pairs, from `documentStart`. */
   const perDocument = new GrowingInts();
-  const documentStart = new Int32Array(documents.length + 1);
-  documents.forEach((document, d) => {
+  const documentStart = new GrowingInts();
+  documentStart.push(0);
+  for (const document of documents) {
     const terms = pipeline.run(lunr.tokenizer(document.words as string[])).map(String);
     const frequencies = new Map<number, number>();
     for (const term of terms) {
@@ -97,13 +100,14 @@ export function indexDocuments(documents: readonly SearchDocument[]): TermIndex 
       if (number === undefined) numbers.set(term, (number = numbers.size));
       frequencies.set(number, (frequencies.get(number) ?? 0) + 1);
     }
-    lengths[d] = terms.length;
+    refs.push(document.ref);
+    lengths.push(terms.length);
     for (const [number, frequency] of frequencies) {
       perDocument.push(number, frequency);
       counts.increment(number);
     }
-    documentStart[d + 1] = perDocument.length;
-  });
+    documentStart.push(perDocument.length);
+  }
   const terms = [...numbers.keys()].sort();
   const termNumbers = Int32Array.from(terms, (term) => numbers.get(term)!);
   const sortedOf = new Int32Array(terms.length);
@@ -115,24 +119,25 @@ export function indexDocuments(documents: readonly SearchDocument[]): TermIndex 
   const next = postingStart.slice(0, terms.length);
   const postingDocuments = new Int32Array(postingStart[terms.length]!);
   const postingFrequencies = new Int32Array(postingDocuments.length);
-  const pairs = perDocument.view();
-  for (let d = 0; d < documents.length; d++) {
-    for (let i = documentStart[d]!; i < documentStart[d + 1]!; i += 2) {
+  const [pairs, starts] = [perDocument.view(), documentStart.view()];
+  for (let d = 0; d < refs.length; d++) {
+    for (let i = starts[d]!; i < starts[d + 1]!; i += 2) {
       const at = next[sortedOf[pairs[i]!]!]!++;
       postingDocuments[at] = d;
       postingFrequencies[at] = pairs[i + 1]!;
     }
   }
-  const totalLength = lengths.reduce((sum, length) => sum + length, 0);
+  const documentLengths = lengths.view().slice();
+  const totalLength = documentLengths.reduce((sum, length) => sum + length, 0);
   return {
     terms,
     termNumbers,
     postingStart,
     postingDocuments,
     postingFrequencies,
-    refs: documents.map((document) => document.ref),
-    lengths,
-    averageLength: totalLength / documents.length,
+    refs,
+    lengths: documentLengths,
+    averageLength: totalLength / refs.length,
   };
 }
 
