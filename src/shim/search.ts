@@ -43,7 +43,7 @@ export class SearchIndex {
     this.directory = files.map((file, i) => [blocks.bounds[2 * i]!, blocks.bounds[2 * i + 1]!, file] as const);
   }
 
-  /** Plugins matching every term (CONTRACT section 4). */
+  /** Plugins matching every term (docs/API.md#search). */
   async match(terms: SearchTerms): Promise<Bitset> {
     const parts = [...terms.exact.map((term) => this.exactPart(term)), this.prefixPart(terms.last.typed, terms.last.stem)];
     const missing = parts.filter((part) => !this.sets.has(part.key));
