@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import type { SiteFiles, SiteSink } from "../site/build-site.js";
+import type { SiteSink } from "../site/build-site.js";
 
 export class StagedSite implements SiteSink {
   private readonly target: string;
@@ -63,16 +63,6 @@ export class StagedSite implements SiteSink {
   /** Removes what was staged, unless it was committed: call it whatever happened. */
   async discard(): Promise<void> {
     if (!this.committed) await rm(this.staging, { recursive: true, force: true });
-  }
-}
-
-export async function writeSiteAtomically(files: SiteFiles, outDir: string): Promise<void> {
-  const staged = new StagedSite(outDir);
-  try {
-    for (const [path, bytes] of files) staged.set(path, bytes);
-    await staged.commit();
-  } finally {
-    await staged.discard();
   }
 }
 

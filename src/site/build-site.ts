@@ -135,9 +135,7 @@ class DataFiles {
    * (the shim puts these files' names, hashes included, into their ETags).
    */
   addDated(kind: string, bytes: Uint8Array, extension = "json"): string {
-    const path = `catalog/data/${kind}.${hashOf(bytes)}.${extension}`;
-    this.files.set(path, bytes);
-    return path;
+    return this.addOutsideBuildId(`${kind}.${hashOf(bytes)}.${extension}`, bytes);
   }
 
   /**
@@ -149,11 +147,12 @@ class DataFiles {
     const members: Buffer[] = [];
     for (const piece of pieces) members.push(gzipSync(piece, { level: 9 }));
     const bytes = Buffer.concat(members);
-    if (bytes.byteLength <= maxPartBytes) return this.addUnserved(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
-    return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.addUnserved(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
+    if (bytes.byteLength <= maxPartBytes) return this.addOutsideBuildId(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
+    return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.addOutsideBuildId(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
   }
 
-  private addUnserved(name: string, bytes: Uint8Array): string {
+  /** Named by content hash, but outside the build id. */
+  private addOutsideBuildId(name: string, bytes: Uint8Array): string {
     const path = `catalog/data/${name}`;
     this.files.set(path, bytes);
     return path;

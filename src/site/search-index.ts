@@ -103,7 +103,8 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
     refs.push(document.ref);
     lengths.push(terms.length);
     for (const [number, frequency] of frequencies) {
-      perDocument.push(number, frequency);
+      perDocument.push(number);
+      perDocument.push(frequency);
       counts.increment(number);
     }
     documentStart.push(perDocument.length);
@@ -244,11 +245,9 @@ class GrowingInts {
   private values = new Int32Array(1024);
   length = 0;
 
-  push(...values: number[]): void {
-    for (const value of values) {
-      if (this.length === this.values.length) this.grow(this.length + 1);
-      this.values[this.length++] = value;
-    }
+  push(value: number): void {
+    if (this.length === this.values.length) this.grow(this.length + 1);
+    this.values[this.length++] = value;
   }
 
   increment(at: number): void {

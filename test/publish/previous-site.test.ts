@@ -9,9 +9,9 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { MANIFEST_PATH, type SiteManifest } from "../../src/core/site-format.js";
 import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
-import { writeSiteAtomically } from "../../src/publish/write-site.js";
 import { buildSite, type SiteFiles } from "../../src/site/build-site.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
+import { writeSiteAtomically } from "../support/site-dir.js";
 
 const snapshot = generateSnapshot({ plugins: 60, seed: 3 });
 const manifestOf = (files: SiteFiles) => JSON.parse(new TextDecoder().decode(files.get(MANIFEST_PATH))) as SiteManifest;

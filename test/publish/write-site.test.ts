@@ -2,11 +2,12 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { StagedSite, writeSiteAtomically } from "../../src/publish/write-site.js";
+import { StagedSite } from "../../src/publish/write-site.js";
+import { writeSiteAtomically } from "../support/site-dir.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-describe("writeSiteAtomically", () => {
+describe("a site written whole (StagedSite: staged, then committed)", () => {
   it("replaces the directory whole: files of the previous site do not survive", async () => {
     const root = await mkdtemp(join(tmpdir(), "pc-write-"));
     const out = join(root, "dist");
