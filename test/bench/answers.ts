@@ -5,7 +5,9 @@
 import type { SiteReader } from "../../src/shim/index.js";
 import { type Figure, json, msFigure, percent, percentile, round } from "./figures.js";
 
-export type TimedAnswer = { readonly ms: number; readonly status: number; readonly body: Uint8Array };
+/** `cpuMs`: the CPU the workerd process spent meanwhile (none in-process). */
+export type TimedAnswer = { readonly ms: number; readonly status: number; readonly body: Uint8Array; readonly cpuMs?: number };
+export type TimedQuery = { readonly kind: string; readonly path: string };
 
 /** `send` answers a Fetch API response, or Miniflare's (undici's) look-alike. */
 export async function timed(send: () => Promise<{ readonly status: number; arrayBuffer(): Promise<ArrayBuffer> }>): Promise<TimedAnswer> {
@@ -33,16 +35,16 @@ export function totalOf(body: Uint8Array): number {
 
 /** Search data: the postings the shim searches (`catalog/data/postings*`) and the Lunr index for others (`…/search*`). */
 export const isSearchFile = (path: string): boolean => /(?:^|\/)catalog\/data\/(?:postings|search)[^/]*$/.test(path.replaceAll("\\", "/"));
-export type ReadCounts = { files: number; bytes: number; searchFiles: number; searchBytes: number };
+export type ReadCounts = { bytes: number; searchBytes: number };
 
 /** A reader that counts what the shim read, so that a cold start can be held to its budget. */
 export function countingReader(inner: SiteReader): { reader: SiteReader; counts: ReadCounts } {
-  const counts = { files: 0, bytes: 0, searchFiles: 0, searchBytes: 0 };
+  const counts = { bytes: 0, searchBytes: 0 };
   const read: SiteReader["read"] = async (path) => {
     const bytes = await inner.read(path);
     if (bytes === null) return null;
-    [counts.files, counts.bytes] = [counts.files + 1, counts.bytes + bytes.byteLength];
-    if (isSearchFile(path)) [counts.searchFiles, counts.searchBytes] = [counts.searchFiles + 1, counts.searchBytes + bytes.byteLength];
+    counts.bytes += bytes.byteLength;
+    if (isSearchFile(path)) counts.searchBytes += bytes.byteLength;
     return bytes;
   };
   return { counts, reader: { read } };
@@ -50,14 +52,20 @@ export function countingReader(inner: SiteReader): { reader: SiteReader; counts:
 
 /** One class's answers: times, CPU inside workerd (none in-process), how many had a plugin, the slowest to replay. */
 export type ClassTally = { readonly ms: number[]; readonly cpuMs: number[]; nonEmpty: number; slowest: { path: string; ms: number } };
-export const tallies = (kinds: readonly string[]): Record<string, ClassTally> =>
-  Object.fromEntries(kinds.map((kind) => [kind, { ms: [], cpuMs: [], nonEmpty: 0, slowest: { path: "", ms: -1 } }]));
-
-export function record(tally: ClassTally, path: string, answer: TimedAnswer, cpuMs?: number): void {
-  tally.ms.push(answer.ms);
-  if (cpuMs !== undefined) tally.cpuMs.push(cpuMs);
-  if (answer.ms > tally.slowest.ms) tally.slowest = { path, ms: answer.ms };
-  if (path.startsWith("/api/") && totalOf(answer.body) > 0) tally.nonEmpty++;
+/** The timed queries in turn, each answer's figures tallied under its class (`cpuMs` where `ask` measured one). */
+export async function tally(kinds: readonly string[], timed: readonly TimedQuery[], ask: (path: string) => Promise<TimedAnswer>) {
+  const byClass: Record<string, ClassTally> = Object.fromEntries(
+    kinds.map((kind) => [kind, { ms: [], cpuMs: [], nonEmpty: 0, slowest: { path: "", ms: -1 } }]),
+  );
+  for (const { kind, path } of timed) {
+    const answer = await ask(path);
+    const into = byClass[kind]!;
+    into.ms.push(answer.ms);
+    if (answer.cpuMs !== undefined) into.cpuMs.push(answer.cpuMs);
+    if (answer.ms > into.slowest.ms) into.slowest = { path, ms: answer.ms };
+    if (path.startsWith("/api/") && totalOf(answer.body) > 0) into.nonEmpty++;
+  }
+  return byClass;
 }
 
 export const nonEmptyShare = ({ ms, nonEmpty }: ClassTally): number => round(ms.length === 0 ? 0 : nonEmpty / ms.length);

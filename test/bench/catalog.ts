@@ -6,16 +6,12 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import glob from "fast-glob";
-import { createFsReader } from "../../src/runtime/node/fs-reader.js";
-import { createShim } from "../../src/shim/index.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
 import { isSearchFile } from "./answers.js";
 import { type CliRun, runCli } from "./child.js";
-import { FACETS_PATH } from "./queries.js";
-import { buildVocabulary, type Vocabulary } from "./vocabulary.js";
+import { buildVocabulary, type Vocabulary } from "./queries.js";
 
-/** `scratch`: for the children's plan files; `facets`: whether the shim answers `/api/facets` (younger than the bench). */
-export type BenchCatalog = Readonly<{ siteDir: string; scratch: string; build: CliRun; vocabulary: Vocabulary; facets: boolean }>;
+export type BenchCatalog = Readonly<{ siteDir: string; build: CliRun; vocabulary: Vocabulary }>;
 
 export async function buildCatalog(plugins: number, seed: number, work: string, progress: (line: string) => void): Promise<BenchCatalog> {
   const [snapshotFile, siteDir, scratch] = [join(work, "snapshot.json"), join(work, "site"), join(work, "scratch")];
@@ -28,9 +24,7 @@ export async function buildCatalog(plugins: number, seed: number, work: string, 
   const build = await runCli(["build", "--snapshot", snapshotFile, "--out", siteDir], scratch);
   progress(`  ${build.stdout}`);
   await rm(snapshotFile);
-  const shim = createShim({ reader: createFsReader(siteDir), logError: () => undefined });
-  const facets = (await shim(new Request(`http://bench.invalid${FACETS_PATH}`))).status === 200;
-  return { siteDir, scratch, build, vocabulary, facets };
+  return { siteDir, build, vocabulary };
 }
 
 /** Files, their bytes raw and gzipped at level 6, and the largest one's raw bytes. */

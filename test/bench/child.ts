@@ -6,25 +6,22 @@
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const lastLines = (text: string): string => text.trim().split("\n").slice(-8).join("\n");
 
-function collect(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve) => stream.once("close", () => resolve(Buffer.concat(chunks).toString("utf8"))));
-}
-
 /** `result`: the child's first message, rejected when it exits without one. */
 export type StartedChild<T> = { readonly result: Promise<T>; readonly exited: Promise<number | null>; readonly process: ChildProcess };
 
-/** `script`: a bench script next to this module. */
-export function startChild<T>(script: string, args: readonly string[], nodeFlags: readonly string[] = []): StartedChild<T> {
+/** `script`: a bench script next to this module; `input`: sent as its first message (a plan too big for arguments). */
+export type ChildOptions = { readonly nodeFlags?: readonly string[]; readonly input?: unknown };
+
+export function startChild<T>(script: string, args: readonly string[], { nodeFlags = [], input }: ChildOptions = {}): StartedChild<T> {
   const child = fork(here(script), [...args], { execArgv: [...nodeFlags], stdio: ["ignore", "ignore", "pipe", "ipc"] });
-  const stderr = collect(child.stderr!);
+  if (input !== undefined) child.send(input as object);
+  const stderr = text(child.stderr!);
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const result = new Promise<T>((resolve, reject) => {
     child.once("message", (message) => resolve(message as T)).once("error", reject);
@@ -33,12 +30,15 @@ export function startChild<T>(script: string, args: readonly string[], nodeFlags
   return { result, exited, process: child };
 }
 
-export async function runChild<T>(script: string, args: readonly string[], nodeFlags: readonly string[] = []): Promise<T> {
-  const { result, exited } = startChild<T>(script, args, nodeFlags);
+export async function runChild<T>(script: string, args: readonly string[], options: ChildOptions = {}): Promise<T> {
+  const { result, exited } = startChild<T>(script, args, options);
   const [value, code] = await Promise.all([result, exited]);
   if (code !== 0) throw new Error(`${script} exited with ${code} after its result`);
   return value;
 }
+
+/** The child's side: the parent's `input`. */
+export const received = <T>(): Promise<T> => new Promise((resolve) => process.once("message", (message) => resolve(message as T)));
 
 /** The child's side: runs `main` on the script's arguments, sends its result and exits (Miniflare can leave handles open). */
 export function childMain(main: (args: readonly string[]) => Promise<unknown>): void {
@@ -61,7 +61,7 @@ export async function runCli(args: readonly string[], scratch: string, env: Node
   const started = performance.now();
   const command = ["--import", pathToFileURL(here("./rss-hook.js")).href, here("../../src/cli/main.js"), ...args];
   const child = spawn(process.execPath, command, { env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ["ignore", "pipe", "pipe"] });
-  const [stdout, stderr] = [collect(child.stdout), collect(child.stderr)]; // piped, so never null
+  const [stdout, stderr] = [text(child.stdout), text(child.stderr)]; // piped, so never null
   const code = await new Promise<number | null>((resolve, reject) => child.once("error", reject).once("close", resolve));
   const ms = performance.now() - started;
   const kib = Number(await readFile(rssFile, "utf8").catch(() => "NaN"));

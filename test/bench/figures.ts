@@ -25,7 +25,7 @@ export const row = (label: string, text: string): Figure => ({ row: { label, sho
 export const shown = (key: string, value: unknown, label: string, text: string, target?: Target): Figure => ({
   key,
   value,
-  row: target === undefined ? { label, shown: text } : { label, shown: text, target },
+  row: { label, shown: text, ...(target && { target }) },
 });
 
 /** The figures as one JSON object, `a.b` keys nested. */
@@ -71,8 +71,10 @@ export function renderSections(all: readonly Section[]): string[] {
   ]);
 }
 
-/** "All targets met." or which ones were missed. */
-export function targetSummary(all: readonly Section[]): string {
-  const failed = all.flatMap((section) => section.figures).flatMap(({ row }) => (row?.target?.pass === false ? [row.label.trim()] : []));
-  return failed.length === 0 ? "All targets met." : `Targets missed (${failed.length}): ${failed.join("; ")}.`;
+/** "All targets met." or which ones were missed; nothing when no figure has a target. */
+export function targetSummary(all: readonly Section[]): string[] {
+  const targets = all.flatMap((section) => section.figures).flatMap(({ row }) => (row?.target === undefined ? [] : [row]));
+  const failed = targets.flatMap((row) => (row.target?.pass === false ? [row.label.trim()] : []));
+  if (targets.length === 0) return [];
+  return [failed.length === 0 ? "All targets met." : `Targets missed (${failed.length}): ${failed.join("; ")}.`];
 }

@@ -1,54 +1,13 @@
 /**
- * What every bench shares: flags, progress lines on stderr that sample the machine's load (on 2 cores anything else
+ * What every bench shares: its flags, progress lines on stderr that sample the machine's load (on 2 cores anything else
  * running moves every timing: the report says so instead of hiding it), its results printed and written to `--json`.
  */
 import { writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
-import { parseArgs } from "node:util";
-import { type Figure, json, toJson } from "./figures.js";
+import { type Figure, json, renderSections, type Section, targetSummary, toJson } from "./figures.js";
 
-/** A bad command line; `usage` is the text of the bench it was meant for. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly usage: string,
-  ) {
-    super(message);
-  }
-}
-
-/** `--json FILE`, `--quick`, `--seed S` and a bench's own valued flags, strictly (no positionals). */
-export class Flags {
-  readonly #values: Record<string, unknown>;
-  readonly quick: boolean;
-  readonly json: string | undefined;
-  readonly seed: number;
-  constructor(
-    argv: readonly string[],
-    readonly usage: string,
-    names: readonly string[],
-  ) {
-    const options = Object.fromEntries([...names, "seed", "json"].map((name) => [name, { type: "string" as const }]));
-    try {
-      const quick = { type: "boolean" as const };
-      this.#values = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: { ...options, quick } }).values;
-    } catch (error) {
-      throw new UsageError((error as Error).message, usage);
-    }
-    [this.quick, this.json, this.seed] = [this.#values["quick"] === true, this.string("json"), this.integer("seed", 1, 0, 0xffff_ffff)];
-  }
-  string(name: string): string | undefined {
-    return typeof this.#values[name] === "string" ? this.#values[name] : undefined;
-  }
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const text = this.string(name);
-    if (text === undefined) return fallback;
-    if (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max) return Number(text);
-    throw new UsageError(`--${name} must be an integer ${min} … ${max}, got ${JSON.stringify(text)}`, this.usage);
-  }
-  /** The catalog's size: 10,000 unless told, 500 with `--quick`. */
-  size = (name: string, max: number): number => this.integer(name, this.quick ? 500 : 10_000, 1, max);
-}
+/** What every bench is told: `size`, its catalog's (`--plugins`, `--packages`: 10,000 unless told, 500 with `--quick`). */
+export type Flags = Readonly<{ seed: number; json?: string; quick: boolean; size: number }>;
 
 /** The 1-minute load average at the start and end of the run, and the highest seen at any progress line. */
 export type MachineLoad = { readonly cpus: number; readonly node: string } & Readonly<Record<"loadStart" | "loadEnd" | "loadMax", number>>;
@@ -73,27 +32,41 @@ export class BenchLog {
 
 export type BenchContext = { readonly work: string; readonly log: BenchLog };
 
+/** What a bench found: its title (seed and `--quick` follow), sections, notes after the verdict, how to reproduce it. */
+export type Findings = Readonly<{ title: string; about?: string; sections: readonly Section[]; notes?: readonly string[] }> &
+  Readonly<{ command: string; replay?: readonly string[]; figures?: readonly Figure[] }>;
+
 /** The report's first lines: what ran, and on what machine, warning when something else competed for the cores. */
-export function reportHead(log: BenchLog, title: readonly string[]): string[] {
+function reportHead(log: BenchLog, title: string): string[] {
   const { cpus, node, loadStart, loadMax, loadEnd } = log.machine();
   const load = `1-min load average ${loadStart.toFixed(1)} at start, ${loadMax.toFixed(1)} at most, ${loadEnd.toFixed(1)} at end`;
   const warning = "WARNING: other processes competed for the cores during this run; timings are pessimistic. Run again on a quiet box.";
-  return [...title, `machine: ${cpus} cores, Node ${node}, ${load}`, ...(loadMax > cpus + 0.5 ? [warning] : []), ""];
+  return [title, `machine: ${cpus} cores, Node ${node}, ${load}`, ...(loadMax > cpus + 0.5 ? [warning] : []), ""];
 }
 
-export const reproduce = (command: string): string[] => [
-  "",
-  "Reproduce:",
-  `  npm run bench -- ${command}`,
-  `  (or, already compiled: node lib/test/bench/run.js ${command} --json FILE)`,
-];
-
-/** Prints the report on stdout and writes the figures, after `plugins`, `seed`, `quick` and `machine`, to `--json FILE`. */
-export async function publish(log: BenchLog, flags: Flags, plugins: number, report: readonly string[], figures: readonly Figure[]) {
+/**
+ * Prints the report on stdout and writes the figures, after `plugins`, `seed`, `quick`, `machine` and the findings'
+ * own, to `--json FILE`.
+ */
+export async function publish(log: BenchLog, flags: Flags, found: Findings): Promise<void> {
+  const { sections, about } = found;
+  const command = `${found.command} --seed ${flags.seed}${flags.quick ? " --quick" : ""}`;
+  const report = [
+    ...reportHead(log, `${found.title}, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}${about === undefined ? "" : `; ${about}`}`),
+    ...renderSections(sections),
+    ...targetSummary(sections),
+    ...(found.notes ?? []),
+    "",
+    "Reproduce:",
+    `  npm run bench -- ${command}`,
+    `  (or, already compiled: node lib/test/bench/run.js ${command} --json FILE)`,
+    ...(found.replay ?? []),
+  ];
   process.stdout.write(`\n${report.join("\n")}\n`);
   if (flags.json !== undefined) {
-    const head = [json("plugins", plugins), json("seed", flags.seed), json("quick", flags.quick), json("machine", log.machine())];
-    await writeFile(flags.json, `${JSON.stringify(toJson([...head, ...figures]), null, 2)}\n`);
+    const head = [json("plugins", flags.size), json("seed", flags.seed), json("quick", flags.quick), json("machine", log.machine())];
+    const figures = [...head, ...(found.figures ?? []), ...sections.flatMap((section) => section.figures)];
+    await writeFile(flags.json, `${JSON.stringify(toJson(figures), null, 2)}\n`);
     log.progress(`wrote ${flags.json}`);
   }
   log.progress("done");

@@ -1,19 +1,76 @@
 /**
- * Every query a bench sends, by class, drawn up front from the catalog's own vocabulary with random sorts and pages and
- * the run's seed: the same seed always sends the same queries.
+ * Every query a bench sends, by class, drawn up front from the catalog's own vocabulary (its searchable words, stop
+ * words and pure numbers dropped, weighted by document frequency; its tags and creator logins weighted by how many
+ * plugins carry them; per plugin the facts the filters test, so that filtered queries pick pages in range), with random
+ * sorts and pages and the run's seed: the same seed always sends the same queries.
  */
+import { isStopWord } from "../../src/core/search/terms.js";
+import { searchableWords } from "../../src/site/build-site.js";
+import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { Random } from "../../tools/sample/random.js";
-import { countMatching, type FilterChoice, type Vocabulary } from "./vocabulary.js";
+
+/** Draws as users type: half the time in proportion to weight (common terms), half uniformly (in a long tail, rare ones). */
+export type Draw<T> = (rng: Random) => T;
+
+function weighted<T>(entries: Iterable<readonly [T, number]>): Draw<T> {
+  const positive = [...entries].filter(([, weight]) => weight > 0);
+  const items = positive.map(([item]) => item);
+  let total = 0;
+  const cumulative = positive.map(([, weight]) => (total += weight));
+  return (rng) => {
+    if (items.length === 0) throw new RangeError("cannot sample an empty list");
+    if (!rng.chance(0.5)) return rng.pick(items);
+    const target = rng.float() * total;
+    let [low, high] = [0, cumulative.length - 1];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      [low, high] = cumulative[mid]! > target ? [low, mid] : [mid + 1, high];
+    }
+    return items[low]!;
+  };
+}
+
+type PluginFacts = { readonly tags: ReadonlySet<string>; readonly creators: ReadonlySet<string>; readonly web: boolean };
+/** `tags` as spelled in the snapshot; `facts` lower-cased, as the filters compare. */
+export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[] } & Readonly<
+  Record<"words" | "tags" | "creators", Draw<string>>
+>;
+const HAS_LETTER = /\p{L}/u;
+
+export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
+  const [documentFrequency, tags, creators] = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  const tally = (counts: Map<string, number>, keys: Iterable<string>): void => {
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  const lower = (list: readonly string[]): Set<string> => new Set(list.map((item) => item.toLowerCase()));
+  const facts = snapshot.plugins.map((plugin): PluginFacts => {
+    tally(documentFrequency, new Set(searchableWords(plugin)));
+    tally(tags, plugin.tags);
+    tally(creators, plugin.creators);
+    return { tags: lower(plugin.tags), creators: lower(plugin.creators), web: plugin.hasWebUi };
+  });
+  const words = weighted([...documentFrequency].filter(([word]) => HAS_LETTER.test(word) && !isStopWord(word)));
+  return { plugins: snapshot.plugins.length, words, tags: weighted(tags), creators: weighted(creators), facts };
+}
+
+export type FilterChoice = { readonly category?: string; readonly author?: string; readonly web?: boolean };
+
+/** How many plugins pass these filters (docs/API.md#parameters: case-insensitive, one leading `@` ignored). */
+export function countMatching(vocabulary: Vocabulary, { category, author, web }: FilterChoice): number {
+  const [tag, login] = [category?.toLowerCase(), author?.replace(/^@/, "").toLowerCase()];
+  const passes = (plugin: PluginFacts): boolean =>
+    (tag === undefined || plugin.tags.has(tag)) && (login === undefined || plugin.creators.has(login)) && (web !== true || plugin.web);
+  return vocabulary.facts.filter(passes).length;
+}
 
 /** The classes the query bench has always timed. */
 export const QUERY_CLASSES = ["default", "unfiltered", "filter", "q1", "qPrefix", "qFilters"] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number] | "author" | "facets";
 export const Q_CLASSES: readonly QueryClass[] = ["q1", "qPrefix", "qFilters"];
 
-/** The classes a bench times: `author` (one filter alone) for workerd's CPU budget, `facets` once the site serves it. */
-export function benchClasses(author: boolean, facets: boolean): QueryClass[] {
-  const [listings, searches] = [QUERY_CLASSES.slice(0, 3), QUERY_CLASSES.slice(3)];
-  return [...listings, ...(author ? ["author" as const] : []), ...searches, ...(facets ? ["facets" as const] : [])];
+/** The classes a bench times: `author` (one filter alone) for workerd's CPU budget. */
+export function benchClasses(author: boolean): QueryClass[] {
+  return [...QUERY_CLASSES.slice(0, 3), ...(author ? ["author" as const] : []), ...QUERY_CLASSES.slice(3), "facets"];
 }
 export const API_PATH = "/api/plugins";
 export const FACETS_PATH = "/api/facets";
@@ -98,7 +155,6 @@ function path(params: Params, base = API_PATH): string {
 
 /** Cold samples per list and per class (a new process or workerd each), timed requests per class, untimed warm-up ones, HTTP `q`s. */
 export type PlanSizes = Record<"coldSamples" | "coldPerClass" | "warmPerClass" | "warmup" | "httpQueries", number>;
-export type TimedQuery = { readonly kind: string; readonly path: string };
 
 /**
  * Each list from a random stream of its own, so that one list's size leaves the others alone. `coldUnfiltered` starts

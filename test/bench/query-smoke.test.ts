@@ -1,43 +1,27 @@
-import { describe, expect, it } from "vitest";
-import { QUERY_CLASSES, quickRun } from "./quick-run.js";
+import { type ExecFileException, execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+import { QUERY_CLASSES, smokeTest } from "./quick-run.js";
 
-describe("npm run bench --quick", () => {
-  const run = quickRun([], 180_000);
-
-  it.each([
-    "plugins",
-    "buildMs",
-    "buildPeakRssMb",
-    "siteFiles",
-    "siteBytes",
-    "siteGzipBytes",
-    "largestFileBytes",
-    "searchGzipBytes",
-    "coldUnfilteredMs",
-    "coldQueryMs",
-    "coldQueryBytesRead",
-    "heapMb",
-    "httpRps.default",
-    "httpRps.q",
-  ])("reports %s as a finite number", (key) => run.expectFinite(key));
-
-  it.each(["p50Ms", "p99Ms"])("reports %s for every query class (and facets once the shim serves it)", (key) => {
-    const classes = Object.keys(run.at(key) as object);
-    expect(classes.filter((kind) => kind !== "facets").sort()).toEqual([...QUERY_CLASSES].sort());
-    for (const kind of classes) run.expectFinite(`${key}.${kind}`);
-  });
-
-  it("measured the catalog it was asked for, and HTTP requests per second for the default page and for q", () => {
-    expect(run.at("plugins")).toBe(500);
+const figures =
+  "buildMs buildPeakRssMb siteFiles siteBytes siteGzipBytes largestFileBytes searchGzipBytes heapMb httpRps.default httpRps.q";
+smokeTest([], 180_000, {
+  finite: [...figures.split(" "), "coldUnfilteredMs", "coldQueryMs", "coldQueryBytesRead"],
+  printed: [/build wall time .* ≤ 60 s +(PASS|FAIL)/, /largest file, raw .* ≤ 25 MB +(PASS|FAIL)/],
+  measured(run) {
+    for (const key of ["p50Ms", "p99Ms"]) expect(Object.keys(run.at(key) as object).sort()).toEqual([...QUERY_CLASSES].sort());
+    for (const key of QUERY_CLASSES.flatMap((kind) => [`p50Ms.${kind}`, `p99Ms.${kind}`])) expect(run.at(key)).toBeGreaterThan(0);
     expect(run.at("siteBytes")).toBeGreaterThan(run.at("siteGzipBytes") as number);
     expect(run.at("largestFileBytes")).toBeGreaterThanOrEqual(run.at("largestSearchFileBytes") as number);
-    expect(Object.keys(run.at("httpRps") as object).sort()).toEqual(["default", "q"]);
     for (const key of ["httpRps.default", "httpRps.q"]) expect(run.at(key)).toBeGreaterThan(0);
-  });
+  },
+});
 
-  it("prints the table with targets and how to reproduce", () => {
-    expect(run.stdout()).toMatch(/build wall time .* ≤ 60 s +(PASS|FAIL)/);
-    expect(run.stdout()).toMatch(/largest file, raw .* ≤ 25 MB +(PASS|FAIL)/);
-    expect(run.stdout()).toContain("Reproduce:");
-  });
+it("refuses a bad flag with exit code 2, naming what it accepts", async () => {
+  const run = new URL("../../lib/test/bench/run.js", import.meta.url).pathname;
+  const failed = (await promisify(execFile)(process.execPath, [run, "--seed", "x"]).catch((error: unknown) => error)) as ExecFileException;
+  expect([failed.code, failed.stderr]).toEqual([
+    2,
+    expect.stringContaining("'--seed <s>' argument 'x' is invalid. expected an integer 0 … 4294967295"),
+  ]);
 });

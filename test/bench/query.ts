@@ -2,37 +2,16 @@
  * `npm run bench` (the query bench): a generated catalog built by the real CLI; the build, the site on disk, cold starts
  * (a process each), warm latency per query class and the shim's heap (a process alone), HTTP on loopback; vs targets.
  */
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import autocannon from "autocannon";
 import { latencyFigures } from "./answers.js";
 import { buildCatalog, type FileTotals, measureSite } from "./catalog.js";
-import { type CliRun, runChild, startChild } from "./child.js";
-import {
-  atMost,
-  type Figure,
-  json,
-  maximum,
-  mb,
-  mbFigure,
-  median,
-  ms,
-  msFigure,
-  percent,
-  renderSections,
-  round,
-  type Section,
-  seconds,
-  shown,
-  type Target,
-  targetSummary,
-} from "./figures.js";
-import { type BenchContext, Flags, publish, reportHead, reproduce } from "./harness.js";
+import { type CliRun, runChild, sequentially, startChild } from "./child.js";
+import type { Figure, Section, Target } from "./figures.js";
+import { atMost, json, maximum, mb, mbFigure, median, ms, msFigure, percent, round, seconds, shown } from "./figures.js";
+import { type BenchContext, type Flags, publish } from "./harness.js";
 import { API_PATH, benchClasses, planQueries, Q_CLASSES } from "./queries.js";
 import type { ColdSample, WarmPlan, WarmResult } from "./shim-child.js";
 
-const USAGE = `usage: node lib/test/bench/run.js [--plugins N] [--seed S] [--json FILE] [--quick]
-       node lib/test/bench/run.js fetch|workerd [--json FILE] [--quick] …`;
 const FULL = { coldSamples: 20, coldPerClass: 0, warmPerClass: 1_000, warmup: 1_000, httpQueries: 200 };
 const QUICK = { coldSamples: 4, coldPerClass: 0, warmPerClass: 150, warmup: 300, httpQueries: 50 };
 /** autocannon, per target: seconds after a warm-up, over 10 connections. */
@@ -41,27 +20,21 @@ type HttpRuns = Record<"default" | "q", { readonly rps: number; readonly p99Ms: 
 const P99_TARGET_MS = { default: 1, unfiltered: 1, filter: 2, q1: 5, qPrefix: 5, qFilters: 5 };
 const MIB = 2 ** 20;
 
-export async function bench(argv: readonly string[], { work, log }: BenchContext): Promise<void> {
-  const flags = new Flags(argv, USAGE, ["plugins"]);
-  const plugins = flags.size("plugins", 1_000_000);
+export async function bench(flags: Flags, { work, log }: BenchContext): Promise<void> {
+  const plugins = flags.size;
   const [profile, load] = flags.quick ? [QUICK, HTTP_LOAD.quick] : [FULL, HTTP_LOAD.full];
   const catalog = await buildCatalog(plugins, flags.seed, work, log.progress);
   log.progress("measuring the site");
   const site = await measureSite(catalog.siteDir);
-  const classes = benchClasses(false, catalog.facets);
+  const classes = benchClasses(false);
   const plan = planQueries(catalog.vocabulary, profile, flags.seed, classes);
   log.progress(`cold starts: ${plan.coldUnfiltered.length} unfiltered + ${plan.coldQuery.length} q, one process each`);
-  const cold = async (paths: readonly string[]): Promise<ColdSample[]> => {
-    const samples: ColdSample[] = []; // one at a time: parallel samples would compete for the two cores
-    for (const path of paths) samples.push(await runChild<ColdSample>("shim-child.js", ["cold", catalog.siteDir, path]));
-    return samples;
-  };
+  const cold = (paths: readonly string[]): Promise<ColdSample[]> =>
+    sequentially(paths, (path) => runChild<ColdSample>("shim-child.js", ["cold", catalog.siteDir, path]));
   const [coldUnfiltered, coldQuery] = [await cold(plan.coldUnfiltered), await cold(plan.coldQuery)];
   log.progress(`warm latency: ${plan.warmup.length} mixed queries, then ${plan.timed.length} timed (${classes.join(", ")}), heap`);
-  const planFile = join(catalog.scratch, "warm-plan.json");
-  const warmPlan: WarmPlan = { siteDir: catalog.siteDir, classes, warmup: plan.warmup, timed: plan.timed };
-  await writeFile(planFile, JSON.stringify(warmPlan));
-  const warm = await runChild<WarmResult>("shim-child.js", ["warm", planFile], ["--expose-gc"]);
+  const input: WarmPlan = { siteDir: catalog.siteDir, classes, warmup: plan.warmup, timed: plan.timed };
+  const warm = await runChild<WarmResult>("shim-child.js", ["warm"], { nodeFlags: ["--expose-gc"], input });
   log.progress(`HTTP: ${load.seconds} s per target, 10 connections`);
   const http = await measureHttp(catalog.siteDir, plan.http, load);
   const sections = [
@@ -70,23 +43,17 @@ export async function bench(argv: readonly string[], { work, log }: BenchContext
     ...warmSections(warm, classes, profile.warmPerClass, plan.warmup.length),
     httpSection(http),
   ];
-  const report = [
-    ...reportHead(log, [`plugin-catalog bench: ${plugins} plugins, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}`]),
-    ...renderSections(sections),
-    targetSummary(sections),
-    `q classes: ${Q_CLASSES.join(", ")}. 1 MB = 2^20 bytes. The exit code reports broken runs only, not missed targets.`,
-    ...reproduce(`--plugins ${plugins} --seed ${flags.seed}${flags.quick ? " --quick" : ""}`),
-    "  slowest queries, to replay one (node lib/src/cli/main.js query DIR 'q=…'):",
-    `    cold q: ${slowestOf(coldQuery)}`,
-    ...classes.map((kind) => `    warm ${kind}: ${warm.tally[kind]?.slowest.path}`),
-  ];
-  await publish(
-    log,
-    flags,
-    plugins,
-    report,
-    sections.flatMap((section) => section.figures),
-  );
+  await publish(log, flags, {
+    title: `plugin-catalog bench: ${plugins} plugins`,
+    sections,
+    notes: [`q classes: ${Q_CLASSES.join(", ")}. 1 MB = 2^20 bytes. The exit code reports broken runs only, not missed targets.`],
+    command: `--plugins ${plugins}`,
+    replay: [
+      "  slowest queries, to replay one (node lib/src/cli/main.js query DIR 'q=…'):",
+      `    cold q: ${slowestOf(coldQuery)}`,
+      ...classes.map((kind) => `    warm ${kind}: ${warm.tally[kind]?.slowest.path}`),
+    ],
+  });
 }
 
 /** Requests per second on loopback: autocannon against `serveSite` in a child (`shim-child.js serve`), its own event loop. */

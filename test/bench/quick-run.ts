@@ -1,30 +1,43 @@
 /**
- * A `--quick` run of one bench (500 plugins or packages, few samples; the compiled `run.js`, after
- * `npm run build:ts`), shared by the smoke tests that keep the benches from rotting: each must complete and
- * write every figure CI reads. Quick runs measure nothing worth keeping, so vitest may run them side by side.
+ * The smoke test of a bench: a `--quick` run (500 plugins or packages, few samples; the compiled `run.js`, after
+ * `npm run build:ts`) must complete, write every figure CI reads and print its sections. Quick runs measure nothing
+ * worth keeping, so vitest may run the three side by side, one file each.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** The query classes both the query bench and the workerd bench time. */
-export const QUERY_CLASSES = ["default", "unfiltered", "filter", "q1", "qPrefix", "qFilters"];
+export const QUERY_CLASSES = ["default", "unfiltered", "filter", "q1", "qPrefix", "qFilters", "facets"];
+/** `at`: the value at a dotted path of the JSON, e.g. `full.requests.github`. */
+export type QuickRun = { readonly at: (key: string) => unknown; readonly stdout: () => string };
+type Smoke = Readonly<{ finite: readonly string[]; printed: readonly (string | RegExp)[]; measured: (run: QuickRun) => void }>;
 
-export function quickRun(args: readonly string[], timeoutMs: number) {
-  let [dir, stdout, results]: [string, string, unknown] = ["", "", undefined];
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "bench-smoke-"));
-    const [run, json] = [new URL("../../lib/test/bench/run.js", import.meta.url).pathname, join(dir, "bench.json")];
-    ({ stdout } = await promisify(execFile)(process.execPath, [run, ...args, "--quick", "--json", json], { maxBuffer: 16 * 1024 * 1024 }));
-    results = JSON.parse(await readFile(json, "utf8")) as unknown;
-  }, timeoutMs);
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-  /** The value at a dotted path of the JSON, e.g. `full.requests.github`. */
-  const at = (key: string): unknown =>
-    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], results);
-  const expectFinite = (key: string): void => expect(Number.isFinite(at(key)), `${key} = ${JSON.stringify(at(key))}`).toBe(true);
-  return { at, stdout: () => stdout, expectFinite };
+export function smokeTest(args: readonly string[], timeoutMs: number, { finite, printed, measured }: Smoke): void {
+  describe(`npm run bench -- ${args.join(" ")} --quick`, () => {
+    let [dir, stdout, results]: [string, string, unknown] = ["", "", undefined];
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), "bench-smoke-"));
+      const [run, json] = [new URL("../../lib/test/bench/run.js", import.meta.url).pathname, join(dir, "bench.json")];
+      ({ stdout } = await promisify(execFile)(process.execPath, [run, ...args, "--quick", "--json", json], { maxBuffer: 2 ** 24 }));
+      results = JSON.parse(await readFile(json, "utf8")) as unknown;
+    }, timeoutMs);
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+    const at = (key: string): unknown =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], results);
+
+    it.each(["plugins", ...finite])("reports %s as a finite number", (key) => {
+      expect(Number.isFinite(at(key)), `${key} = ${JSON.stringify(at(key))}`).toBe(true);
+    });
+    it("measured the 500 plugins or packages it was asked for", () => {
+      expect(at("plugins")).toBe(500);
+      measured({ at, stdout: () => stdout });
+    });
+    it("prints its sections, against their targets, and how to reproduce", () => {
+      for (const text of [...printed, "Reproduce:"]) expect(stdout).toMatch(text);
+    });
+  });
 }

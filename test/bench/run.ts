@@ -8,31 +8,55 @@ import { rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BenchLog, UsageError } from "./harness.js";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { type BenchContext, BenchLog, type Flags } from "./harness.js";
 
-type Bench = typeof import("./query.js");
-/** Loaded only when asked for: the workerd bench pulls in Miniflare. */
-const SUB_BENCHES: Record<string, () => Promise<Bench>> = { fetch: () => import("./fetch.js"), workerd: () => import("./workerd.js") };
+function integer(min: number, max: number): (text: string) => number {
+  return (text) => {
+    if (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max) return Number(text);
+    throw new InvalidArgumentError(`expected an integer ${min} … ${max}`);
+  };
+}
+type Bench<F> = { bench(flags: F, context: BenchContext): Promise<void> };
 
-async function main(argv: readonly string[]): Promise<void> {
-  const sub = SUB_BENCHES[argv[0] ?? ""];
-  const { bench } = await (sub ?? (() => import("./query.js")))();
-  const work = await mkdtemp(join(tmpdir(), "plugin-catalog-bench-"));
+/** A bench as a command: the flags every bench takes, its size flag, its module (loaded when it runs: workerd's pulls in Miniflare). */
+function benchCommand<F extends Flags>(name: string, about: string, size: string, load: () => Promise<Bench<F>>): Command {
+  return new Command(name)
+    .description(about)
+    .option(`--${size} <n>`, "catalog size (default 10,000; 500 with --quick)", integer(1, 1_000_000))
+    .option("--seed <s>", "seed of the generated catalog and queries", integer(0, 0xffff_ffff), 1)
+    .option("--json <file>", "write every figure to FILE")
+    .option("--quick", "a few samples on 500 plugins: proves the bench runs, measures nothing worth keeping", false)
+    .action(async (options: Record<string, unknown>, command: Command) => {
+      const flags = { ...options, size: options[size] ?? (options["quick"] === true ? 500 : 10_000) } as F;
+      await inScratch((context) => load().then(({ bench }) => bench(flags, context)), command.name());
+    });
+}
+
+async function inScratch(run: (context: BenchContext) => Promise<void>, name: string): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), `plugin-catalog-bench-${name}-`));
   const cleanUp = (): void => rmSync(work, { recursive: true, force: true });
   const interrupted = (): void => {
     cleanUp();
     process.exit(130);
   };
   process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
-  try {
-    await bench(sub === undefined ? argv : argv.slice(1), { work, log: new BenchLog() });
-  } finally {
-    cleanUp();
-  }
+  await run({ work, log: new BenchLog() }).finally(cleanUp);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const usage = error instanceof UsageError ? `${error.usage}\n` : "";
-  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
-  process.exitCode = usage === "" ? 1 : 2;
+const [query, workerd] = [
+  benchCommand("query", "build, cold, warm, heap and HTTP of the shim in Node", "plugins", () => import("./query.js")),
+  benchCommand("workerd", "the shim inside workerd as deployed: latency and CPU per request", "plugins", () => import("./workerd.js")),
+];
+const fetch = benchCommand("fetch", "the daily fetch against local fake upstreams", "packages", () => import("./fetch.js"))
+  .option("--latency <ms>", "each fake answer's delay", integer(0, 10_000), 50)
+  .option("--search-interval <ms>", "the CLI's pause between registry search pages", integer(0, 60_000), 500)
+  .option("--changed <n>", "packages given a new version before the incremental build (default 2 %)", integer(0, 1_000_000));
+const program = new Command("bench").addCommand(query, { isDefault: true }).addCommand(fetch).addCommand(workerd);
+for (const command of [program, ...program.commands]) command.exitOverride();
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  const usage = error instanceof CommanderError; // commander printed it
+  if (!usage) process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = !usage ? 1 : error.exitCode === 0 ? 0 : 2;
 });

@@ -1,15 +1,13 @@
 /**
  * The shim in a Node process of its own: `cold DIR PATH`, one cold sample (a process that never ran the shim's code);
- * `warm PLAN_FILE` under `--expose-gc`, warm latency and the shim's heap with nothing else in it; `serve DIR`, the site
+ * `warm` (its plan sent as its first message) under `--expose-gc`, warm latency and the shim's heap with nothing else in it; `serve DIR`, the site
  * behind the product's own `serveSite` on loopback, apart from the load generator's event loop.
  */
-import { readFile } from "node:fs/promises";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FetchHandler } from "../../src/shim/index.js";
-import { type ClassTally, checkOk, countingReader, type ReadCounts, record, tallies, timed, totalOf } from "./answers.js";
-import { childMain } from "./child.js";
-import type { TimedQuery } from "./queries.js";
+import { type ClassTally, checkOk, countingReader, type ReadCounts, type TimedQuery, tally, timed, totalOf } from "./answers.js";
+import { childMain, received } from "./child.js";
 
 /** Imported only when asked for, so that a cold sample can time it. */
 async function loadShim(dir: string): Promise<{ createShim: () => FetchHandler; counts: ReadCounts }> {
@@ -77,16 +75,15 @@ async function warm(plan: WarmPlan): Promise<WarmResult> {
   const send = async (path: string): ReturnType<typeof ask> => checkOk(await nextTurn().then(() => ask(shim, path)), path);
   for (const path of plan.warmup) await send(path);
   // No heap measurement here: a forced GC shrinks the young generation, and the timed run would pay for regrowing it.
-  Object.assign(loaded.counts, { files: 0, bytes: 0, searchFiles: 0, searchBytes: 0 });
+  Object.assign(loaded.counts, { bytes: 0, searchBytes: 0 });
   const stopGcWatch = watchGc();
-  const tally = tallies(plan.classes);
-  for (const { kind, path } of plan.timed) record(tally[kind]!, path, await send(path));
+  const byClass = await tally(plan.classes, plan.timed, send);
   const timedGc = await stopGcWatch();
   const after = memoryAfterGc();
   // Still answering: the caches measured belong to a live shim, not to one the GC may drop.
   checkOk(await ask(shim, plan.warmup[0] ?? "/api/plugins"), "the last request");
   const heap = { baselineHeapMb: baseline.totalMb, heapMb: after.totalMb, heapArrayBuffersMb: after.arrayBuffersMb };
-  return { ...heap, tally, timedGc, timedReads: loaded.counts };
+  return { ...heap, tally: byClass, timedGc, timedReads: loaded.counts };
 }
 
 const [mode, file = "", path = ""] = process.argv.slice(2);
@@ -95,4 +92,4 @@ if (mode === "serve") {
   process.send?.({ url: (await serveSite({ dir: file, port: 0, host: "127.0.0.1" })).url });
   process.once("disconnect", () => process.exit(0));
 } else if (mode === "cold") childMain(() => cold(file, path));
-else childMain(async () => warm(JSON.parse(await readFile(file, "utf8")) as WarmPlan));
+else childMain(async () => warm(await received<WarmPlan>()));

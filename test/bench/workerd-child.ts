@@ -1,18 +1,14 @@
 /**
- * The shim inside workerd: `workerd-child.js PLAN_FILE`. The Worker runs as deployed: the site's own `wrangler.jsonc`
- * (its `_worker.js`, the bundle the CLI copied from `lib/worker/`; the assets binding, `run_worker_first` for `/api/*`,
- * `_headers`, `caches.default`), turned into Miniflare options by wrangler and run by wrangler's Miniflare, as the
- * contract suite runs it (`test/support/workerd-target.ts`). Each request goes through `dispatchFetch` (Node → HTTP on
- * loopback → workerd → back), timed from the call to the last body byte, with the CPU the workerd process spent
- * meanwhile. A throwaway instance first warms this Node process's side (Miniflare's client code), which a real edge
- * never pays.
+ * The shim inside workerd (`workerd-child.js`, its plan sent as its first message): the site's Worker as its
+ * `wrangler.jsonc` deploys it, in wrangler's Miniflare as the contract suite runs it (`test/support/workerd-target.ts`).
+ * Each request goes through `dispatchFetch` (Node → HTTP on loopback → workerd → back), timed to its last body byte,
+ * with the CPU the workerd process spent meanwhile.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { startWorkerd, type Workerd } from "../support/workerd-target.js";
-import { type ClassTally, checkOk, record, type TimedAnswer, tallies, timed, totalOf } from "./answers.js";
-import { childMain, sequentially } from "./child.js";
-import { BASELINE_PATH, type TimedQuery } from "./queries.js";
+import { type ClassTally, checkOk, type TimedAnswer, type TimedQuery, tally, timed, totalOf } from "./answers.js";
+import { childMain, received, sequentially } from "./child.js";
+import { BASELINE_PATH } from "./queries.js";
 
 /** `coldByClass`: each the first Worker request of a new instance that served `BASELINE_PATH` first; `kinds`: `baseline` too. */
 export type WorkerdPlan = Readonly<Record<"coldUnfiltered" | "coldQuery" | "kinds" | "warmup", readonly string[]>> &
@@ -95,16 +91,12 @@ const primedSamples = (siteDir: string, paths: readonly string[]): Promise<Prime
 const warm = (plan: WorkerdPlan): Promise<Record<string, ClassTally>> =>
   withInstance(plan.siteDir, async (instance) => {
     await sequentially(plan.warmup, (path) => ask(instance, path));
-    const tally = tallies(plan.kinds);
-    for (const { kind, path } of plan.timed) {
-      const answer = await ask(instance, path);
-      record(tally[kind]!, path, answer, answer.cpuMs);
-    }
-    return tally;
+    return tally(plan.kinds, plan.timed, (path) => ask(instance, path));
   });
 
-childMain(async ([planFile]): Promise<WorkerdResult> => {
-  const plan = JSON.parse(await readFile(planFile!, "utf8")) as WorkerdPlan;
+childMain(async (): Promise<WorkerdResult> => {
+  const plan = await received<WorkerdPlan>();
+  // A throwaway instance warms this process's side (Miniflare's client code), which a real edge never pays.
   await withInstance(plan.siteDir, (instance) => sequentially([BASELINE_PATH, ...plan.warmup.slice(0, 5)], (path) => ask(instance, path)));
   const unfiltered = await firstSamples(plan.siteDir, plan.coldUnfiltered);
   const first = { unfiltered, query: await firstSamples(plan.siteDir, plan.coldQuery) };

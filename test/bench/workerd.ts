@@ -1,133 +1,103 @@
 /**
  * `npm run bench -- workerd`: the shim inside workerd over the query bench's catalog, in `workerd-child.ts`: the site's
  * Worker as its `wrangler.jsonc` deploys it, run by wrangler's Miniflare. Cold starts on new instances, warm latency per
- * class beside a static-file baseline, the CPU each request cost the workerd process. `--compare FILE` shows the query
- * bench's in-process figures (its `--json`) in brackets beside these.
+ * class beside a static-file baseline, the CPU each request cost the workerd process.
  */
-import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { Random } from "../../tools/sample/random.js";
 import { type ClassTally, latencyFigures, nonEmptyShare } from "./answers.js";
 import { buildCatalog } from "./catalog.js";
 import { runChild } from "./child.js";
 import type { Figure, Section } from "./figures.js";
-import { json, maximum, median, ms, percent, percentile, renderSections, round, row, shown } from "./figures.js";
-import { type BenchContext, Flags, publish, reportHead, reproduce } from "./harness.js";
+import { json, maximum, median, ms, percent, percentile, round, row, shown } from "./figures.js";
+import { type BenchContext, type Flags, publish } from "./harness.js";
 import { BASELINE_PATH, benchClasses, planQueries, Q_CLASSES, shuffle } from "./queries.js";
 import type { FirstSample, WorkerdPlan, WorkerdResult } from "./workerd-child.js";
 
-const USAGE = "usage: node lib/test/bench/run.js workerd [--plugins N] [--seed S] [--json FILE] [--compare BENCH_JSON] [--quick]";
 /** Each cold sample starts a workerd process (about half a second): fewer than in-process. Warm: ≥ 500 a class for a CPU p99. */
 const FULL = { coldSamples: 10, coldPerClass: 10, warmPerClass: 1_000, warmup: 500, httpQueries: 0 };
 const QUICK = { coldSamples: 3, coldPerClass: 2, warmPerClass: 100, warmup: 100, httpQueries: 0 };
 /** The Workers Free plan's CPU time per request. */
 const FREE_CPU_MS = 10;
-/** The in-process figure to show beside a workerd one, or nothing. */
-type Beside = (key: string) => string;
 
-export async function bench(argv: readonly string[], { work, log }: BenchContext): Promise<void> {
-  const flags = new Flags(argv, USAGE, ["plugins", "compare"]);
-  const [plugins, profile, compare] = [flags.size("plugins", 1_000_000), flags.quick ? QUICK : FULL, flags.string("compare")];
-  const beside = await readInProcess(compare); // first: a bad file should fail before minutes of work
+export async function bench(flags: Flags, { work, log }: BenchContext): Promise<void> {
+  const [plugins, profile] = [flags.size, flags.quick ? QUICK : FULL];
   const catalog = await buildCatalog(plugins, flags.seed, work, log.progress);
-  const classes = benchClasses(true, catalog.facets);
+  const classes = benchClasses(true);
   const plan = planQueries(catalog.vocabulary, profile, flags.seed, classes);
   const baseline = Array.from({ length: profile.warmPerClass }, () => ({ kind: "baseline", path: BASELINE_PATH }));
   const timed = shuffle(new Random((flags.seed ^ 0x5eed_ba5e) >>> 0), [...plan.timed, ...baseline]);
-  const planFile = join(catalog.scratch, "workerd-plan.json");
-  const workerdPlan: WorkerdPlan = { ...plan, siteDir: catalog.siteDir, kinds: [...classes, "baseline"], timed };
-  await writeFile(planFile, JSON.stringify(workerdPlan));
   const instances = 2 * profile.coldSamples + classes.length * profile.coldPerClass;
   log.progress(`workerd: ${instances} new instances, then ${plan.warmup.length} warm-up and ${timed.length} timed requests`);
-  const raw = await runChild<WorkerdResult>("workerd-child.js", [planFile]);
-  const sections = [
-    coldSection(raw, classes, profile.coldSamples, beside),
-    warmSection(raw.tally, classes, profile.warmPerClass, beside),
-    cpuSection(raw, classes, profile.coldPerClass),
-  ];
-  const command = `--plugins ${plugins} --seed ${flags.seed}${flags.quick ? " --quick" : ""}`;
+  const input: WorkerdPlan = { ...plan, siteDir: catalog.siteDir, kinds: [...classes, "baseline"], timed };
+  const raw = await runChild<WorkerdResult>("workerd-child.js", [], { input });
   const over = classes.filter((kind) => maximum(coldCpu(raw, kind)) > FREE_CPU_MS);
-  const report = [
-    ...reportHead(log, [
-      `plugin-catalog workerd bench: ${plugins} plugins, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}; ` +
-        "the site's Worker as its wrangler.jsonc deploys it (run_worker_first, assets, caches.default), in wrangler's Miniflare",
-    ]),
-    ...renderSections(sections),
-    "Every figure includes Miniflare's loopback hop (Node → HTTP on 127.0.0.1 → workerd → back); the baseline is a static file",
-    "the asset worker serves without the Worker. CPU: the whole workerd process, all threads, around one request (docs/BENCHMARKS.md).",
-    `Cold CPU max over the Workers Free plan's ${FREE_CPU_MS} ms: ${over.length === 0 ? "none" : over.join(", ")}.`,
-    ...(compare === undefined ? [] : [`In brackets: the in-process figures from ${compare} (Request → body read, no network).`]),
-    ...reproduce(`workerd ${command}${compare === undefined ? "" : ` --compare ${compare}`}`),
-    "  slowest queries:",
-    `    cold: ${slowest([...raw.first.unfiltered, ...raw.first.query])}`,
-    ...classes.map((kind) => `    warm ${kind}: ${raw.tally[kind]?.slowest.path}`),
-  ];
-  await publish(log, flags, plugins, report, [json("buildMs", round(catalog.build.ms, 1)), ...sections.flatMap((s) => s.figures)]);
-}
-
-/** The query bench's `--json FILE`, its figure for a key in brackets (none without a file). */
-async function readInProcess(file: string | undefined): Promise<Beside> {
-  const data: unknown = file === undefined ? {} : JSON.parse(await readFile(file, "utf8"));
-  return (key) => {
-    const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], data);
-    return typeof value === "number" ? `  (in-process ${ms(value)})` : "";
-  };
+  await publish(log, flags, {
+    title: `plugin-catalog workerd bench: ${plugins} plugins`,
+    about: "the site's Worker as its wrangler.jsonc deploys it (run_worker_first, assets, caches.default), in wrangler's Miniflare",
+    sections: [
+      coldSection(raw, classes, profile.coldSamples),
+      warmSection(raw.tally, classes, profile.warmPerClass),
+      cpuSection(raw, classes, profile.coldPerClass),
+    ],
+    notes: [
+      "Every figure includes Miniflare's loopback hop (Node → HTTP on 127.0.0.1 → workerd → back); the baseline is a static file",
+      "the asset worker serves without the Worker. CPU: the whole workerd process, all threads, around one request (docs/BENCHMARKS.md).",
+      `Cold CPU max over the Workers Free plan's ${FREE_CPU_MS} ms: ${over.length === 0 ? "none" : over.join(", ")}.`,
+    ],
+    command: `workerd --plugins ${plugins}`,
+    replay: [
+      "  slowest queries:",
+      `    cold: ${slowest([...raw.first.unfiltered, ...raw.first.query])}`,
+      ...classes.map((kind) => `    warm ${kind}: ${raw.tally[kind]?.slowest.path}`),
+    ],
+    figures: [json("buildMs", round(catalog.build.ms, 1))],
+  });
 }
 
 const slowest = (samples: readonly FirstSample[]): string => samples.reduce((a, b) => (b.firstMs > a.firstMs ? b : a)).path;
 const primed = (raw: WorkerdResult, kinds: readonly string[]) => kinds.flatMap((kind) => raw.primed[kind] ?? []);
 
 /** First requests on new instances, timed after Miniflare's `ready`; then instances that served the static file first. */
-function coldSection(raw: WorkerdResult, classes: readonly string[], samples: number, beside: Beside): Section {
+function coldSection(raw: WorkerdResult, classes: readonly string[], samples: number): Section {
   const { unfiltered, query } = raw.first;
   const all = [...unfiltered, ...query];
-  const cold = (key: string, values: number[], pick: (values: number[]) => number, label: string, theirs?: string): Figure => {
-    const value = round(pick(values));
-    return shown(`cold.${key}`, value, label, `${ms(value)}${theirs === undefined ? "" : beside(theirs)}`);
-  };
+  const cold = (key: string, label: string, values: readonly number[], pick = median, digits = 3): Figure =>
+    shown(`cold.${key}`, round(pick(values), digits), label, ms(pick(values)));
   const first = (list: readonly FirstSample[]): number[] => list.map((s) => s.firstMs);
   const afterAsset = (kinds: readonly string[]): number[] => primed(raw, kinds).map((s) => s.afterAssetMs);
   const ready = all.map((s) => s.readyMs);
-  const title = `Cold start (${samples} + ${samples} samples, each on a new Miniflare instance: a new workerd, a fresh isolate, no cache)`;
   return {
-    title,
+    title: `Cold start (${samples} + ${samples} samples, each on a new Miniflare instance: a new workerd, a fresh isolate, no cache)`,
     figures: [
       json("cold.samples", query.length),
-      cold("unfilteredMs", first(unfiltered), median, "first unfiltered page (/api/plugins …), median", "coldUnfilteredMs"),
-      cold("queryMs", first(query), median, "first q answer, median", "coldQueryMs"),
-      cold("unfilteredMaxMs", first(unfiltered), maximum, "first unfiltered page, max", "coldUnfilteredMaxMs"),
-      cold("queryMaxMs", first(query), maximum, "first q answer, max", "coldQueryMaxMs"),
-      shown("cold.readyMs", round(median(ready), 1), "  before each: new Miniflare → ready (not counted above), median", ms(median(ready))),
-      shown("cold.readyMaxMs", round(maximum(ready), 1), "  before each: new Miniflare → ready, max", ms(maximum(ready))),
+      cold("unfilteredMs", "first unfiltered page (/api/plugins …), median", first(unfiltered)),
+      cold("queryMs", "first q answer, median", first(query)),
+      cold("unfilteredMaxMs", "first unfiltered page, max", first(unfiltered), maximum),
+      cold("queryMaxMs", "first q answer, max", first(query), maximum),
+      cold("readyMs", "  before each: new Miniflare → ready (not counted above), median", ready, median, 1),
+      cold("readyMaxMs", "  before each: new Miniflare → ready, max", ready, maximum, 1),
       cold(
         "secondRequestMs",
-        all.map((s) => s.secondMs),
-        median,
         "  the same request again, same instance, median",
+        all.map((s) => s.secondMs),
       ),
       cold(
         "assetFirstMs",
-        primed(raw, classes).map((s) => s.assetFirstMs),
-        median,
         "a static file first (no Worker), median",
+        primed(raw, classes).map((s) => s.assetFirstMs),
       ),
-      cold(
-        "unfilteredAfterAssetMs",
-        afterAsset(["default", "unfiltered"]),
-        median,
-        "  then an unfiltered page (Worker still cold), median",
-      ),
-      cold("queryAfterAssetMs", afterAsset(Q_CLASSES), median, "  then a q answer (Worker still cold), median"),
+      cold("unfilteredAfterAssetMs", "  then an unfiltered page (Worker still cold), median", afterAsset(["default", "unfiltered"])),
+      cold("queryAfterAssetMs", "  then a q answer (Worker still cold), median", afterAsset(Q_CLASSES)),
       json("cold.slowest", slowest(all)),
     ],
   };
 }
 
-function warmSection(tally: Record<string, ClassTally>, classes: readonly string[], perClass: number, beside: Beside): Section {
+function warmSection(tally: Record<string, ClassTally>, classes: readonly string[], perClass: number): Section {
   const at = (kind: string, p: number): number => round(percentile(tally[kind]?.ms ?? [], p));
   const rows = classes.map((kind) => {
     const [p50, share] = [at(kind, 50), percent(nonEmptyShare(tally[kind]!))];
-    const extra = `p50 − baseline ${ms(p50 - at("baseline", 50))}, ≥ 1 plugin ${share}${beside(`p50Ms.${kind}`)}`;
+    const extra = `p50 − baseline ${ms(p50 - at("baseline", 50))}, ≥ 1 plugin ${share}`;
     return row(`${kind} p50 / p99 / max`, `${ms(p50)} / ${ms(at(kind, 99))} / ${ms(at(kind, 100))}; ${extra}`);
   });
   const [p50Ms, p99Ms, maxMs] = [at("baseline", 50), at("baseline", 99), at("baseline", 100)];
