@@ -94,13 +94,9 @@ async function fetchBuild(upstreams: Fakes, { scratch, args: common }: Setting, 
   for (const name of UPSTREAMS) upstreams[name].stats.reset();
   const urls = ["--registry", upstreams.registry.url, "--github-url", upstreams.github.url, "--gitlab-url", upstreams.gitlab.url];
   const run = await runCli(["build", ...common, ...args, ...urls], scratch, { ...process.env, ...FAKE_ENV });
-  // `reset` replaces the route and status maps, so these stay this build's.
-  const upstream = Object.fromEntries(
-    UPSTREAMS.map((name) => {
-      const { requests, maxInFlight, notModified, byRoute, byStatus } = upstreams[name].stats;
-      return [name, { requests, maxInFlight, notModified, byRoute, byStatus }];
-    }),
-  ) as Record<Upstream, Counters>;
+  // Copies: the next build's `reset` zeroes the counters.
+  const copy = (name: Upstream): [Upstream, Counters] => [name, structuredClone<Counters>(upstreams[name].stats)];
+  const upstream = Object.fromEntries(UPSTREAMS.map(copy)) as Record<Upstream, Counters>;
   const out = args[args.indexOf("--out") + 1]!;
   return { ...run, upstream, report: JSON.parse(await readFile(join(out, "catalog", "report.json"), "utf8")) as BuildReport };
 }

@@ -4,30 +4,23 @@
  * plugins carry them; per plugin the facts the filters test, so that filtered queries pick pages in range), with random
  * sorts and pages and the run's seed: the same seed always sends the same queries.
  */
+import { DEFAULT_PER_PAGE } from "../../src/core/parameters.js";
+import { SORT_KEYS } from "../../src/core/plugin.js";
 import { isStopWord } from "../../src/core/search/terms.js";
+import { MANIFEST_PATH } from "../../src/core/site-format.js";
+import { PLUGINS_PATH as API_PATH, FACETS_PATH } from "../../src/shim/openapi.js";
 import { searchableWords } from "../../src/site/build-site.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { Random } from "../../tools/sample/random.js";
+import { WeightedTable } from "../../tools/sample/weighted.js";
 
 /** Draws as users type: half the time in proportion to weight (common terms), half uniformly (in a long tail, rare ones). */
 export type Draw<T> = (rng: Random) => T;
 
 function weighted<T>(entries: Iterable<readonly [T, number]>): Draw<T> {
-  const positive = [...entries].filter(([, weight]) => weight > 0);
-  const items = positive.map(([item]) => item);
-  let total = 0;
-  const cumulative = positive.map(([, weight]) => (total += weight));
-  return (rng) => {
-    if (items.length === 0) throw new RangeError("cannot sample an empty list");
-    if (!rng.chance(0.5)) return rng.pick(items);
-    const target = rng.float() * total;
-    let [low, high] = [0, cumulative.length - 1];
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      [low, high] = cumulative[mid]! > target ? [low, mid] : [mid + 1, high];
-    }
-    return items[low]!;
-  };
+  const list = [...entries];
+  const [table, items] = [new WeightedTable(list), list.map(([item]) => item)];
+  return (rng) => (rng.chance(0.5) ? table.draw(rng) : rng.pick(items));
 }
 
 type PluginFacts = { readonly tags: ReadonlySet<string>; readonly creators: ReadonlySet<string>; readonly web: boolean };
@@ -72,12 +65,10 @@ export const Q_CLASSES: readonly QueryClass[] = ["q1", "qPrefix", "qFilters"];
 export function benchClasses(author: boolean): QueryClass[] {
   return [...QUERY_CLASSES.slice(0, 3), ...(author ? ["author" as const] : []), ...QUERY_CLASSES.slice(3), "facets"];
 }
-export const API_PATH = "/api/plugins";
-export const FACETS_PATH = "/api/facets";
+export { FACETS_PATH, PLUGINS_PATH as API_PATH } from "../../src/shim/openapi.js";
 /** A static file: served by a host without the Worker, the baseline of the workerd bench. */
-export const BASELINE_PATH = "/catalog/manifest.json";
-const SORTS = [undefined, "stars", "recent", "name"] as const;
-const DEFAULT_PER_PAGE = 50;
+export const BASELINE_PATH = `/${MANIFEST_PATH}`;
+const SORTS = [undefined, ...SORT_KEYS] as const;
 type Params = Record<string, string | undefined>;
 
 class QueryGenerator {

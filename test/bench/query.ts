@@ -134,6 +134,8 @@ function warmSections(warm: WarmResult, classes: readonly string[], perClass: nu
   const megabytes = (key: string, value: number, label: string, target?: Target): Figure =>
     shown(key, round(value, 2), label, `${value.toFixed(1)} MB`, target);
   const queries = warmup + perClass * classes.length;
+  const gcText = `${gc.count}, ${gc.totalMs.toFixed(0)} ms in all, longest ${ms(gc.longestMs)}`;
+  const under128 = { text: "< 128 MB", pass: warm.heapMb < 128 };
   return [
     {
       title: `Warm in-process latency (${perClass} queries per class, Request → body read)`,
@@ -142,21 +144,13 @@ function warmSections(warm: WarmResult, classes: readonly string[], perClass: nu
         json("warmQueriesPerClass", perClass),
         json("heapQueries", warmup),
         mbFigure("warmBytesRead", warm.timedReads.bytes, "read from disk during the timed run"),
-        shown(
-          "warmGc",
-          gc,
-          "GC pauses during the timed run",
-          `${gc.count}, ${gc.totalMs.toFixed(0)} ms in all, longest ${ms(gc.longestMs)}`,
-        ),
+        shown("warmGc", gc, "GC pauses during the timed run", gcText),
       ],
     },
     {
       title: "Memory (shim in its own process, after gc)",
       figures: [
-        megabytes("heapMb", warm.heapMb, `JS heap + ArrayBuffers after all ${queries} queries`, {
-          text: "< 128 MB",
-          pass: warm.heapMb < 128,
-        }),
+        megabytes("heapMb", warm.heapMb, `JS heap + ArrayBuffers after all ${queries} queries`, under128),
         megabytes("heapArrayBuffersMb", warm.heapArrayBuffersMb, "  of which ArrayBuffers (records, bitsets)"),
         megabytes("heapBaselineMb", warm.baselineHeapMb, "  of which before the shim existed"),
       ],
@@ -165,14 +159,9 @@ function warmSections(warm: WarmResult, classes: readonly string[], perClass: nu
 }
 
 function httpSection(http: HttpRuns): Section {
-  const figures = (["default", "q"] as const).flatMap((name) => [
-    shown(
-      `httpRps.${name}`,
-      round(http[name].rps, 0),
-      name === "q" ? "q, rotating type-ahead queries" : "/api/plugins",
-      `${http[name].rps.toFixed(0)} req/s (p99 ${http[name].p99Ms} ms)`,
-    ),
-    json(`httpP99Ms.${name}`, http[name].p99Ms),
-  ]);
+  const figures = (["default", "q"] as const).flatMap((name) => {
+    const [{ rps, p99Ms }, label] = [http[name], name === "q" ? "q, rotating type-ahead queries" : "/api/plugins"];
+    return [shown(`httpRps.${name}`, round(rps, 0), label, `${rps.toFixed(0)} req/s (p99 ${p99Ms} ms)`), json(`httpP99Ms.${name}`, p99Ms)];
+  });
   return { title: "HTTP on loopback (serveSite, autocannon)", figures };
 }

@@ -70,23 +70,21 @@ async function ask(instance: Instance, path: string): Promise<TimedAnswer & { cp
   return { ...answer, cpuMs: cpuMs(instance.pid) - before };
 }
 
-const firstSamples = (siteDir: string, paths: readonly string[]): Promise<FirstSample[]> =>
-  sequentially(paths, (path) =>
-    withInstance(siteDir, async (instance) => {
-      const first = await ask(instance, path);
-      totalOf(first.body);
-      return { path, readyMs: instance.readyMs, firstMs: first.ms, secondMs: (await ask(instance, path)).ms };
-    }),
-  );
+/** One sample per path, each on a new instance, one at a time. */
+const onNewInstances = <T>(siteDir: string, paths: readonly string[], sample: (instance: Instance, path: string) => Promise<T>) =>
+  sequentially(paths, (path) => withInstance(siteDir, (instance) => sample(instance, path)));
 
-const primedSamples = (siteDir: string, paths: readonly string[]): Promise<PrimedSample[]> =>
-  sequentially(paths, (path) =>
-    withInstance(siteDir, async (instance) => {
-      const asset = await ask(instance, BASELINE_PATH);
-      const answer = await ask(instance, path);
-      return { assetFirstMs: asset.ms, afterAssetMs: answer.ms, cpuMs: answer.cpuMs };
-    }),
-  );
+async function firstSample(instance: Instance, path: string): Promise<FirstSample> {
+  const first = await ask(instance, path);
+  totalOf(first.body);
+  return { path, readyMs: instance.readyMs, firstMs: first.ms, secondMs: (await ask(instance, path)).ms };
+}
+
+async function primedSample(instance: Instance, path: string): Promise<PrimedSample> {
+  const asset = await ask(instance, BASELINE_PATH);
+  const answer = await ask(instance, path);
+  return { assetFirstMs: asset.ms, afterAssetMs: answer.ms, cpuMs: answer.cpuMs };
+}
 
 const warm = (plan: WorkerdPlan): Promise<Record<string, ClassTally>> =>
   withInstance(plan.siteDir, async (instance) => {
@@ -98,9 +96,9 @@ childMain(async (): Promise<WorkerdResult> => {
   const plan = await received<WorkerdPlan>();
   // A throwaway instance warms this process's side (Miniflare's client code), which a real edge never pays.
   await withInstance(plan.siteDir, (instance) => sequentially([BASELINE_PATH, ...plan.warmup.slice(0, 5)], (path) => ask(instance, path)));
-  const unfiltered = await firstSamples(plan.siteDir, plan.coldUnfiltered);
-  const first = { unfiltered, query: await firstSamples(plan.siteDir, plan.coldQuery) };
+  const unfiltered = await onNewInstances(plan.siteDir, plan.coldUnfiltered, firstSample);
+  const first = { unfiltered, query: await onNewInstances(plan.siteDir, plan.coldQuery, firstSample) };
   const primed: Record<string, PrimedSample[]> = {};
-  for (const [kind, paths] of Object.entries(plan.coldByClass)) primed[kind] = await primedSamples(plan.siteDir, paths);
+  for (const [kind, paths] of Object.entries(plan.coldByClass)) primed[kind] = await onNewInstances(plan.siteDir, paths, primedSample);
   return { first, primed, tally: await warm(plan) };
 });
