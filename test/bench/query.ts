@@ -61,7 +61,7 @@ async function measureHttp(siteDir: string, qPaths: readonly string[], load: typ
   const server = startChild<{ url: string }>("shim-child.js", ["serve", siteDir]);
   const hammer = async (url: string, paths: readonly string[]): Promise<HttpRuns["q"]> => {
     let next = 0;
-    const requests = [{ method: "GET", setupRequest: (request: object) => ({ ...request, path: paths[next++ % paths.length]! }) }];
+    const requests = [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length]! }) }];
     const warmup = load.warmupSeconds > 0 ? { warmup: { connections: 10, duration: load.warmupSeconds } } : {};
     const result = await autocannon({ url, connections: 10, duration: load.seconds, requests, ...warmup });
     const counts = `${result["2xx"]} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts)`;
