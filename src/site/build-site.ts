@@ -33,7 +33,7 @@ import { orderFile, ranksOf } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import { type ChunkLimits, chunkIndex, indexDocuments, type SearchDocument, termOrdinals } from "./search-index.js";
+import { type ChunkLimits, indexChunks, indexDocuments, type SearchDocument, termOrdinals } from "./search-index.js";
 import { catalogStatus } from "./status.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
@@ -142,7 +142,7 @@ class DataFiles {
    * Bookkeeping that is read back, not served: compressed, and not part of the build id. Past
    * `maxPartBytes` (a large catalog's snapshot) the gzip stream is stored as consecutive byte ranges.
    */
-  addGzipped(kind: string, pieces: Iterable<string>, maxPartBytes = PART_BYTES): string | string[] {
+  addGzipped(kind: string, pieces: Iterable<Uint8Array>, maxPartBytes = PART_BYTES): string | string[] {
     // Gzip members joined are one gzip stream: each piece is compressed on its own, and no string holds the whole.
     const members: Buffer[] = [];
     for (const piece of pieces) members.push(gzipSync(piece, { level: 9 }));
@@ -163,16 +163,18 @@ class DataFiles {
   }
 }
 
-/** The snapshot's JSON (as `JSON.stringify` writes it) in pieces of at most a thousand plugins. */
-function* snapshotJsonPieces(snapshot: CatalogSnapshot, pluginsPerPiece = 1000): Generator<string> {
+/** The snapshot's JSON (as `JSON.stringify` writes it) in UTF-8 pieces of at most a thousand plugins. */
+function* snapshotJsonPieces(snapshot: CatalogSnapshot, pluginsPerPiece = 1000): Generator<Uint8Array> {
   const marker = "\u0000plugins\u0000";
   const [head, tail] = JSON.stringify({ ...snapshot, plugins: marker }).split(JSON.stringify(marker)) as [string, string];
-  yield `${head}[`;
+  yield encoder.encode(`${head}[`);
   for (let start = 0; start < snapshot.plugins.length; start += pluginsPerPiece) {
-    const json = JSON.stringify(snapshot.plugins.slice(start, start + pluginsPerPiece));
-    yield `${start > 0 ? "," : ""}${json.slice(1, -1)}`;
+    // A plugin's JSON at a time: a piece's as one string (megabytes) would go straight to the old
+    // generation, garbage that the heap grew to hold.
+    const plugins = snapshot.plugins.slice(start, start + pluginsPerPiece);
+    yield Buffer.concat(plugins.map((plugin, i) => encoder.encode(`${start + i > 0 ? "," : ""}${JSON.stringify(plugin)}`)));
   }
-  yield `]${tail}`;
+  yield encoder.encode(`]${tail}`);
 }
 
 /** The content hash in data file names: 16 hex digits of SHA-256. */
@@ -217,9 +219,12 @@ function writeSearchFiles(
   const index = indexDocuments(searchDocuments(byStars));
   const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
   const postings = writePostingsBlocks(add, index.terms, termOrdinals(index, ordinalOf), byStars.length, layout.postingsBlockBytes);
-  const chunks = chunkIndex(index, limits);
+  // Each chunk is written as it is made: all of them at once would be over 200 MB of strings.
   const directory: SearchDirectoryFile = {
-    chunks: chunks.map((chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const),
+    chunks: Array.from(
+      indexChunks(index, limits),
+      (chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const,
+    ),
   };
   return { postings, search: data.add("search", directory) };
 }
@@ -257,14 +262,14 @@ function writeStaticPages(files: SiteSink, orders: Record<SortKey, readonly Snap
  * (fetch times, ETags, per-mirror details) does not count.
  */
 export function servesSameCatalog(a: CatalogSnapshot, b: CatalogSnapshot): boolean {
-  const served = (snapshot: CatalogSnapshot) =>
-    JSON.stringify(
-      sortPlugins(snapshot.plugins, "stars").map((plugin) => [
-        toWirePlugin(plugin),
-        plugin.readme,
-        plugin.creators.map((c) => c.toLowerCase()).sort(),
-      ]),
-    );
   const categories = (snapshot: CatalogSnapshot) => JSON.stringify(snapshot.categories ?? []);
-  return a.plugins.length === b.plugins.length && categories(a) === categories(b) && served(a) === served(b);
+  if (a.plugins.length !== b.plugins.length || categories(a) !== categories(b)) return false;
+  // Plugin by plugin in `stars` order: the whole catalog's JSON, READMEs included, is two strings of
+  // hundreds of megabytes at 50,000 plugins.
+  const [ours, theirs] = [sortPlugins(a.plugins, "stars"), sortPlugins(b.plugins, "stars")];
+  return ours.every((plugin, i) => servedJson(plugin) === servedJson(theirs[i]!));
+}
+
+function servedJson(plugin: SnapshotPlugin): string {
+  return JSON.stringify([toWirePlugin(plugin), plugin.readme, plugin.creators.map((c) => c.toLowerCase()).sort()]);
 }

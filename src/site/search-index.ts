@@ -146,15 +146,23 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
 export function termOrdinals(index: TermIndex, ordinalOf: (ref: string) => number): number[][] {
   const ordinals = index.refs.map(ordinalOf);
   return index.terms.map((_, t) => {
-    const documents: number[] = [];
-    for (let i = index.postingStart[t]!; i < index.postingStart[t + 1]!; i++) documents.push(ordinals[index.postingDocuments[i]!]!);
+    const [start, stop] = [index.postingStart[t]!, index.postingStart[t + 1]!];
+    // Made at their final length: grown by `push`, millions of numbers were copied (and left as garbage) as the arrays grew.
+    const documents = new Array<number>(stop - start);
+    for (let i = start; i < stop; i++) documents[i - start] = ordinals[index.postingDocuments[i]!]!;
     return documents.sort((a, b) => a - b);
   });
 }
 
 /** Cuts the index into verified chunks in term order. */
 export function chunkIndex(index: TermIndex, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): SearchChunk[] {
-  return groupTerms(index, limits).flatMap(([first, end]) => verifiedChunks(index, first, end));
+  return [...indexChunks(index, limits)];
+}
+
+/** `chunkIndex` one chunk at a time: at 50,000 plugins the chunks are over 200 MB of JSON, to be written as they come. */
+export function* indexChunks(index: TermIndex, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Generator<SearchChunk> {
+  const writer = new ChunkWriter(index);
+  for (const [first, end] of groupTerms(index, limits)) yield* verifiedChunks(writer, first, end);
 }
 
 /** Ranges `[first, end)` of sorted terms. */
@@ -173,72 +181,148 @@ function groupTerms(index: TermIndex, limits: ChunkLimits): [number, number][] {
   return groups;
 }
 
-function verifiedChunks(index: TermIndex, first: number, end: number): SearchChunk[] {
-  const entries = invertedIndexEntries(index, first, end);
-  const chunk = serializeChunk(entries, fieldVectors(index, first, end));
-  const problem = checkChunk(chunk.json, entries);
+function verifiedChunks(writer: ChunkWriter, first: number, end: number): SearchChunk[] {
+  const chunk = writer.chunk(first, end);
+  const problem = checkTerms(chunk.json, writer.index.terms.slice(first, end));
   if (problem === undefined) return [chunk];
   if (end - first < 2) throw new Error(`search index chunk ${chunk.first}…${chunk.last} does not survive lunr.Index.load: ${problem}`);
   // An unpatched lunr mis-loads this chunk (bug #503): halve it until every piece loads intact.
   const middle = first + Math.floor((end - first) / 2);
-  return [...verifiedChunks(index, first, middle), ...verifiedChunks(index, middle, end)];
+  return [...verifiedChunks(writer, first, middle), ...verifiedChunks(writer, middle, end)];
 }
 
-/** lunr's postings: `{ _index, text: { <ref>: {} } }`, refs added in document order as the Builder adds them. */
-function invertedIndexEntries(index: TermIndex, first: number, end: number): InvertedIndexEntry[] {
-  const entries: InvertedIndexEntry[] = [];
-  for (let t = first; t < end; t++) {
-    const documents: Record<string, object> = Object.create(null);
-    for (let i = index.postingStart[t]!; i < index.postingStart[t + 1]!; i++) documents[index.refs[index.postingDocuments[i]!]!] = {};
-    entries.push([index.terms[t]!, { _index: index.termNumbers[t]!, [SEARCH_FIELD]: documents }]);
-  }
-  return entries;
-}
-
-/** The slice of every document's field vector for these terms: lunr's elements `[term number, score, …]`, ascending. */
-function fieldVectors(index: TermIndex, first: number, end: number): FieldVectorEntry[] {
-  const documentCount = index.refs.length;
-  const elements: [document: number, number: number, score: number][] = [];
-  for (let t = first; t < end; t++) {
-    const [start, stop] = [index.postingStart[t]!, index.postingStart[t + 1]!];
-    const found = stop - start;
-    const idf = Math.log(1 + Math.abs((documentCount - found + 0.5) / (found + 0.5)));
-    for (let i = start; i < stop; i++) {
-      const document = index.postingDocuments[i]!;
-      const tf = index.postingFrequencies[i]!;
-      // lunr.Builder#createFieldVectors, operation for operation, so that the rounding agrees.
-      const score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * (index.lengths[document]! / index.averageLength)) + tf);
-      elements.push([document, index.termNumbers[t]!, Math.round(score * 1000) / 1000]);
-    }
-  }
-  elements.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const vectors: FieldVectorEntry[] = [];
-  for (const [document, number, score] of elements) {
-    const last = vectors.at(-1);
-    const fieldRef = `${SEARCH_FIELD}/${index.refs[document]}`;
-    if (last?.[0] === fieldRef) last[1].push(number, score);
-    else vectors.push([fieldRef, [number, score]]);
-  }
-  return vectors;
-}
-
-/** The inverted index goes before the field vectors, at offsets the search directory records. */
-function serializeChunk(entries: InvertedIndexEntry[], vectors: FieldVectorEntry[]): SearchChunk {
-  const head = `{"version":${JSON.stringify(lunr.version)},"fields":${JSON.stringify([SEARCH_FIELD])},"invertedIndex":`;
-  const inverted = JSON.stringify(entries);
-  const json = `${head}${inverted},"fieldVectors":${JSON.stringify(vectors)},"pipeline":${JSON.stringify(SEARCH_PIPELINE)}}`;
-  const start = Buffer.byteLength(head, "utf8");
-  return {
-    first: entries[0]![0],
-    last: entries[entries.length - 1]![0],
-    terms: entries.length,
-    json,
-    invertedIndex: [start, start + Buffer.byteLength(inverted, "utf8")],
-  };
-}
+/** The JSON before the inverted index, which goes first, at offsets the search directory records. */
+const CHUNK_HEAD = `{"version":${JSON.stringify(lunr.version)},"fields":${JSON.stringify([SEARCH_FIELD])},"invertedIndex":`;
+const CHUNK_HEAD_BYTES = Buffer.byteLength(CHUNK_HEAD, "utf8");
 
 /** What lunr.Index#toJSON writes for the Builder's search pipeline (the stemmer only). */
 const SEARCH_PIPELINE = ["stemmer"];
+
+/**
+ * Writes chunks' JSON straight from the typed-array postings, byte for byte what `JSON.stringify`
+ * writes for lunr's objects: building those objects first (one per posting, an array per vector
+ * element) made gigabytes of short-lived garbage at 50,000 plugins, which the heap grew to hold.
+ * The refs must be distinct, as lunr's are.
+ */
+class ChunkWriter {
+  /** Per document: its member of a posting, `"<ref>":{}`. */
+  private readonly postingKeys: readonly string[];
+  /** Per document: its field vector's name, `"text/<ref>"`. */
+  private readonly fieldRefs: readonly string[];
+  /** Per document: its ref's value if the ref is an array index, else -1 (see `postingMembers`). */
+  private readonly arrayIndices: Float64Array;
+  /** Per document, scratch for `fieldVectors`; all zero between chunks. */
+  private readonly slots: Int32Array;
+
+  constructor(readonly index: TermIndex) {
+    this.postingKeys = index.refs.map((ref) => `${JSON.stringify(ref)}:{}`);
+    this.fieldRefs = index.refs.map((ref) => JSON.stringify(`${SEARCH_FIELD}/${ref}`));
+    this.arrayIndices = Float64Array.from(index.refs, arrayIndexOf);
+    this.slots = new Int32Array(index.refs.length);
+  }
+
+  chunk(first: number, end: number): SearchChunk {
+    const inverted = this.invertedIndex(first, end);
+    const vectors = this.fieldVectors(first, end);
+    return {
+      first: this.index.terms[first]!,
+      last: this.index.terms[end - 1]!,
+      terms: end - first,
+      json: `${CHUNK_HEAD}${inverted},"fieldVectors":${vectors},"pipeline":${JSON.stringify(SEARCH_PIPELINE)}}`,
+      invertedIndex: [CHUNK_HEAD_BYTES, CHUNK_HEAD_BYTES + Buffer.byteLength(inverted, "utf8")],
+    };
+  }
+
+  /** lunr's postings, `[term, { _index, text: { <ref>: {} } }]`. */
+  private invertedIndex(first: number, end: number): string {
+    const entries: string[] = [];
+    for (let t = first; t < end; t++) {
+      const posting = `{"_index":${this.index.termNumbers[t]!},${JSON.stringify(SEARCH_FIELD)}:{${this.postingMembers(t)}}}`;
+      entries.push(`[${JSON.stringify(this.index.terms[t]!)},${posting}]`);
+    }
+    return `[${entries.join(",")}]`;
+  }
+
+  /**
+   * The Builder adds a term's refs in document order; `JSON.stringify` writes an object's array-index
+   * keys (`"10"`) first, ascending, and then the others in the order they were added.
+   */
+  private postingMembers(t: number): string {
+    const named: string[] = [];
+    const indexed: number[] = [];
+    for (let i = this.index.postingStart[t]!; i < this.index.postingStart[t + 1]!; i++) {
+      const document = this.index.postingDocuments[i]!;
+      if (this.arrayIndices[document]! < 0) named.push(this.postingKeys[document]!);
+      else indexed.push(document);
+    }
+    if (indexed.length === 0) return named.join(",");
+    indexed.sort((a, b) => this.arrayIndices[a]! - this.arrayIndices[b]!);
+    return [...indexed.map((document) => this.postingKeys[document]!), ...named].join(",");
+  }
+
+  /** The slice of every document's field vector for these terms, `[fieldRef, [term number, score, …]]`, by document. */
+  private fieldVectors(first: number, end: number): string {
+    const documents = this.placeDocuments(first, end);
+    const { numbers, scores } = this.elements(first, end);
+    const vectors: string[] = [];
+    let from = 0;
+    for (const document of documents) {
+      // `elements` moved each document's slot to the end of its elements.
+      const to = this.slots[document]!;
+      this.slots[document] = 0;
+      let elements = `${numbers[from]!},${scores[from]!}`;
+      for (let k = from + 1; k < to; k++) elements += `,${numbers[k]!},${scores[k]!}`;
+      vectors.push(`[${this.fieldRefs[document]!},[${elements}]]`);
+      from = to;
+    }
+    return `[${vectors.join(",")}]`;
+  }
+
+  /** The documents these terms are found in, ascending, each one's slot set to where its elements start. */
+  private placeDocuments(first: number, end: number): Int32Array {
+    const found: number[] = [];
+    for (let i = this.index.postingStart[first]!; i < this.index.postingStart[end]!; i++) {
+      const document = this.index.postingDocuments[i]!;
+      if (this.slots[document]!++ === 0) found.push(document);
+    }
+    const documents = Int32Array.from(found).sort();
+    let start = 0;
+    for (const document of documents) {
+      const count = this.slots[document]!;
+      this.slots[document] = start;
+      start += count;
+    }
+    return documents;
+  }
+
+  /** Vector elements in document order, and within a document by term number (terms taken in that order). */
+  private elements(first: number, end: number): { numbers: Int32Array; scores: Float64Array } {
+    const { index } = this;
+    const length = index.postingStart[end]! - index.postingStart[first]!;
+    const [numbers, scores] = [new Int32Array(length), new Float64Array(length)];
+    const byNumber = Array.from({ length: end - first }, (_, k) => first + k).sort((a, b) => index.termNumbers[a]! - index.termNumbers[b]!);
+    for (const t of byNumber) {
+      const [start, stop] = [index.postingStart[t]!, index.postingStart[t + 1]!];
+      const found = stop - start;
+      const idf = Math.log(1 + Math.abs((index.refs.length - found + 0.5) / (found + 0.5)));
+      for (let i = start; i < stop; i++) {
+        const document = index.postingDocuments[i]!;
+        const tf = index.postingFrequencies[i]!;
+        // lunr.Builder#createFieldVectors, operation for operation, so that the rounding agrees.
+        const score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * (index.lengths[document]! / index.averageLength)) + tf);
+        const at = this.slots[document]!++;
+        numbers[at] = index.termNumbers[t]!;
+        scores[at] = Math.round(score * 1000) / 1000;
+      }
+    }
+    return { numbers, scores };
+  }
+}
+
+/** A ref's value as an array index (a canonical integer below 2^32 - 1), else -1. */
+function arrayIndexOf(ref: string): number {
+  return /^(?:0|[1-9][0-9]{0,9})$/.test(ref) && Number(ref) < 2 ** 32 - 1 ? Number(ref) : -1;
+}
 
 /** An Int32Array that grows, for counts whose total is not known in advance. */
 class GrowingInts {
@@ -272,17 +356,28 @@ class GrowingInts {
 }
 
 /**
- * Loads the chunk as a consumer would, with this process's patched lunr and
- * with the stock one in a fresh state, and checks that its token set holds
- * exactly its terms: nothing dropped, nothing invented.
+ * Parses the chunk and loads it as a consumer would (all but its field
+ * vectors, which play no part in the token set), with this process's patched
+ * lunr and with the stock one in a fresh state, and checks that its token set
+ * holds exactly its terms: nothing dropped, nothing invented.
  */
 export function checkChunk(json: string, entries: readonly InvertedIndexEntry[]): string | undefined {
-  const expected = entries.map(([term]) => term);
-  return checkLoad(json, expected, "patched") ?? withStockLunr(() => checkLoad(json, expected, "stock"));
+  return checkTerms(
+    json,
+    entries.map(([term]) => term),
+  );
 }
 
-function checkLoad(json: string, expected: readonly string[], flavour: string): string | undefined {
-  const loaded = lunr.Index.load(JSON.parse(json) as object) as unknown as { tokenSet: lunr.TokenSet };
+function checkTerms(json: string, expected: readonly string[]): string | undefined {
+  // One parse serves both loads: `Index.load` only reads what it is given. Its token set is made from
+  // the terms alone; a `lunr.Vector` for each of thousands of field vectors, twice, was most of the
+  // chunk phase's garbage, and the heap grew to hold it.
+  const serialized = { ...(JSON.parse(json) as object), fieldVectors: [] };
+  return checkLoad(serialized, expected, "patched") ?? withStockLunr(() => checkLoad(serialized, expected, "stock"));
+}
+
+function checkLoad(serialized: object, expected: readonly string[], flavour: string): string | undefined {
+  const loaded = lunr.Index.load(serialized) as unknown as { tokenSet: lunr.TokenSet };
   const found = new Set(loaded.tokenSet.toArray());
   const missing = expected.filter((term) => !found.has(term));
   const invented = found.size - (expected.length - missing.length);

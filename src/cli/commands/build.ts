@@ -33,6 +33,35 @@ export interface BuildOptions extends UpstreamSettings {
 export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<void> {
   const started = performance.now();
   await refuseForeignDirectory(options.out);
+  const { snapshot, report, keptFrom } = await snapshotToBuild(options, io, env, userAgent);
+  const site = new StagedSite(options.out);
+  try {
+    await buildSiteInto(site, snapshot, { report });
+    await addDeployFiles(site, snapshot.plugins.length);
+    await addExplorerFiles(site);
+    await site.commit();
+  } finally {
+    await site.discard();
+  }
+  if (keptFrom !== undefined)
+    io.stdout(`The catalog serves the same answers as the previous one (built ${keptFrom}); its site is kept byte for byte.\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  io.stdout(
+    `Built ${snapshot.plugins.length} plugins into ${options.out}: ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`,
+  );
+}
+
+/**
+ * Today's snapshot, or yesterday's when it serves the same answers (`keptFrom`: when yesterday's was
+ * made). Only that one is returned: at 50,000 plugins a snapshot is over 250 MB of heap, and the
+ * other one is not kept through the build.
+ */
+async function snapshotToBuild(
+  options: BuildOptions,
+  io: CliIo,
+  env: NodeJS.ProcessEnv,
+  userAgent: string,
+): Promise<{ snapshot: CatalogSnapshot; report: BuildReport | undefined; keptFrom?: string }> {
   const previous = await readPreviousSnapshot(options.previous ?? options.out).catch((error: Error) => {
     throw new CliError(`cannot read the previous catalog from ${options.previous ?? options.out}: ${error.message}`);
   });
@@ -43,22 +72,8 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   if (report !== undefined) await publishReport(report, options.reportFile, io);
   refuseLargeDrop(previous, snapshot, options.maxDrop);
   // Nothing served changed: rebuild yesterday's site byte for byte, so publishing it changes nothing.
-  const unchanged = previous !== undefined && servesSameCatalog(previous, snapshot);
-  const site = new StagedSite(options.out);
-  try {
-    await buildSiteInto(site, unchanged ? previous : snapshot, { report });
-    await addDeployFiles(site, (unchanged ? previous : snapshot).plugins.length);
-    await addExplorerFiles(site);
-    await site.commit();
-  } finally {
-    await site.discard();
-  }
-  if (unchanged)
-    io.stdout(`The catalog serves the same answers as the previous one (built ${previous.generatedAt}); its site is kept byte for byte.\n`);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  io.stdout(
-    `Built ${snapshot.plugins.length} plugins into ${options.out}: ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB, in ${seconds} s\n`,
-  );
+  if (previous === undefined || !servesSameCatalog(previous, snapshot)) return { snapshot, report };
+  return { snapshot: previous, report, keptFrom: previous.generatedAt };
 }
 
 async function fetchFromUpstreams(
