@@ -9,7 +9,7 @@ import { type CliRun, runChild, sequentially, startChild } from "./child.js";
 import type { Figure, Section, Target } from "./figures.js";
 import { atMost, json, maximum, mb, mbFigure, median, ms, msFigure, percent, round, seconds, shown } from "./figures.js";
 import { type BenchContext, type Flags, publish } from "./harness.js";
-import { API_PATH, benchClasses, planQueries, Q_CLASSES } from "./queries.js";
+import { API_PATH, BENCH_CLASSES, planQueries, Q_CLASSES } from "./queries.js";
 import type { ColdSample, WarmPlan, WarmResult } from "./shim-child.js";
 
 const FULL = { coldSamples: 20, coldPerClass: 0, warmPerClass: 1_000, warmup: 1_000, httpQueries: 200 };
@@ -26,7 +26,7 @@ export async function bench(flags: Flags, { work, log }: BenchContext): Promise<
   const catalog = await buildCatalog(plugins, flags.seed, work, log.progress);
   log.progress("measuring the site");
   const site = await measureSite(catalog.siteDir);
-  const classes = benchClasses(false);
+  const classes = BENCH_CLASSES;
   const plan = planQueries(catalog.vocabulary, profile, flags.seed, classes);
   log.progress(`cold starts: ${plan.coldUnfiltered.length} unfiltered + ${plan.coldQuery.length} q, one process each`);
   const cold = (paths: readonly string[]): Promise<ColdSample[]> =>

@@ -10,7 +10,7 @@ import { runChild } from "./child.js";
 import type { Figure, Section } from "./figures.js";
 import { json, maximum, median, ms, percent, percentile, round, row, shown } from "./figures.js";
 import { type BenchContext, type Flags, publish } from "./harness.js";
-import { BASELINE_PATH, benchClasses, planQueries, Q_CLASSES, shuffle } from "./queries.js";
+import { BASELINE_PATH, BENCH_CLASSES, planQueries, Q_CLASSES, shuffle } from "./queries.js";
 import type { FirstSample, WorkerdPlan, WorkerdResult } from "./workerd-child.js";
 
 /** Each cold sample starts a workerd process (about half a second): fewer than in-process. Warm: ≥ 500 a class for a CPU p99. */
@@ -22,7 +22,7 @@ const FREE_CPU_MS = 10;
 export async function bench(flags: Flags, { work, log }: BenchContext): Promise<void> {
   const [plugins, profile] = [flags.size, flags.quick ? QUICK : FULL];
   const catalog = await buildCatalog(plugins, flags.seed, work, log.progress);
-  const classes = benchClasses(true);
+  const classes = BENCH_CLASSES;
   const plan = planQueries(catalog.vocabulary, profile, flags.seed, classes);
   const baseline = Array.from({ length: profile.warmPerClass }, () => ({ kind: "baseline", path: BASELINE_PATH }));
   const timed = shuffle(new Random((flags.seed ^ 0x5eed_ba5e) >>> 0), [...plan.timed, ...baseline]);
