@@ -46,7 +46,7 @@ export async function bench(flags: FetchFlags, { work, log }: BenchContext): Pro
   const hosts = { githubRepos: world.github.index.size, gitlabProjects: world.gitlab.index.size };
   const [full, incremental] = await withFakes(world, latencyMs, async (healthy) => {
     const build = async (): Promise<BuildRun> => {
-      const run = await fetchBuild(healthy, setting, ["--out", out]);
+      const run = await fetchBuild(healthy, setting, out);
       log.progress(`  ${seconds(run.ms)}, peak RSS ${run.peakRssMb.toFixed(0)} MB; ${run.stdout.split("\n").at(-1)}`);
       return run;
     };
@@ -89,15 +89,19 @@ async function withFakes<T>(world: World, latencyMs: number, use: (fakes: Fakes)
   }
 }
 
-/** `plugin-catalog build ...args` against the fakes, their counters zeroed first and read after. */
-async function fetchBuild(upstreams: Fakes, { scratch, args: common }: Setting, args: readonly string[]): Promise<BuildRun> {
+/** `plugin-catalog build --out OUT ...args` against the fakes, their counters zeroed first and read after. */
+async function fetchBuild(
+  upstreams: Fakes,
+  { scratch, args: common }: Setting,
+  out: string,
+  args: readonly string[] = [],
+): Promise<BuildRun> {
   for (const name of UPSTREAMS) upstreams[name].stats.reset();
   const urls = ["--registry", upstreams.registry.url, "--github-url", upstreams.github.url, "--gitlab-url", upstreams.gitlab.url];
-  const run = await runCli(["build", ...common, ...args, ...urls], scratch, { ...process.env, ...FAKE_ENV });
+  const run = await runCli(["build", "--out", out, ...common, ...args, ...urls], scratch, { ...process.env, ...FAKE_ENV });
   // Copies: the next build's `reset` zeroes the counters.
   const copy = (name: Upstream): [Upstream, Counters] => [name, structuredClone<Counters>(upstreams[name].stats)];
   const upstream = Object.fromEntries(UPSTREAMS.map(copy)) as Record<Upstream, Counters>;
-  const out = args[args.indexOf("--out") + 1]!;
   return { ...run, upstream, report: JSON.parse(await readFile(join(out, "catalog", "report.json"), "utf8")) as BuildReport };
 }
 
@@ -165,8 +169,8 @@ async function runFaultScenarios(world: World, options: FaultOptions): Promise<R
   const run = ([name, scenario]: [string, Scenario]) =>
     withFakes(world, options.latency, async (upstreams): Promise<[string, FaultFigures]> => {
       const whileLimited = scenario(upstreams, options);
-      const args = ["--out", join(options.setting.work, `fault-${name}`), "--previous", options.yesterday];
-      const { ms, report } = await fetchBuild(upstreams, options.setting, args);
+      const out = join(options.setting.work, `fault-${name}`);
+      const { ms, report } = await fetchBuild(upstreams, options.setting, out, ["--previous", options.yesterday]);
       const requests = Object.fromEntries(UPSTREAMS.map((host) => [host, upstreams[host].stats.requests]));
       const keptPrevious = report.mirrors.github.keptPrevious + report.mirrors.gitlab.keptPrevious;
       return [name, { wallMs: Math.round(ms), requests, retries: { ...report.retries }, whileLimited: whileLimited(), keptPrevious }];

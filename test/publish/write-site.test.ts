@@ -33,12 +33,17 @@ describe("a site written whole (StagedSite: staged, then committed)", () => {
   });
 });
 
+/** A directory holding yesterday's site (`old.json`), and a staged site over it. */
+async function stagedOverPrevious(): Promise<{ root: string; out: string; staged: StagedSite }> {
+  const root = await mkdtemp(join(tmpdir(), "pc-staged-"));
+  const out = join(root, "dist");
+  await writeSiteAtomically(new Map([["old.json", bytes("old")]]), out);
+  return { root, out, staged: new StagedSite(out) };
+}
+
 describe("StagedSite", () => {
   it("writes each file as it is set, shows nothing at the target until committed, and counts each path once", async () => {
-    const root = await mkdtemp(join(tmpdir(), "pc-staged-"));
-    const out = join(root, "dist");
-    await writeSiteAtomically(new Map([["old.json", bytes("old")]]), out);
-    const staged = new StagedSite(out);
+    const { root, out, staged } = await stagedOverPrevious();
     staged.set("catalog/a.json", bytes("aa"));
     staged.set("catalog/a.json", bytes("aa"));
     staged.set("b.json", bytes("b"));
@@ -52,10 +57,7 @@ describe("StagedSite", () => {
   });
 
   it("leaves the previous site and no staging behind when discarded before a commit", async () => {
-    const root = await mkdtemp(join(tmpdir(), "pc-staged-"));
-    const out = join(root, "dist");
-    await writeSiteAtomically(new Map([["old.json", bytes("old")]]), out);
-    const staged = new StagedSite(out);
+    const { root, out, staged } = await stagedOverPrevious();
     staged.set("new.json", bytes("new"));
     await staged.discard();
     expect(await readdir(root)).toEqual(["dist"]);
