@@ -122,6 +122,11 @@ export class AnswerCache {
     this.bodies = new Lru<string, Uint8Array<ArrayBuffer>>(maxBytes, (body) => body.byteLength + 64);
   }
 
+  /** The body kept for `key`, if any: nothing is computed. */
+  known(key: string): Uint8Array<ArrayBuffer> | undefined {
+    return this.bodies.get(key);
+  }
+
   async get(key: string, compute: () => Promise<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
     const hit = this.bodies.get(key);
     if (hit !== undefined) return hit;

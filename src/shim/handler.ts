@@ -119,7 +119,8 @@ async function answer(request: Request, wanted: CatalogAnswer, catalog: Catalog,
   };
   if (isNotModified(request, etag, catalog.lastModified)) return new Response(null, { status: 304, headers });
   const edgeKey = { url: new URL(request.url), buildId: catalog.manifest.buildId, answerKey };
-  const body = await cached(edgeKey, () => wanted.body(catalog));
+  // An answer this isolate holds already is cheaper than the edge cache's round trip (in workerd, ~0.15 ms of CPU).
+  const body = catalog.answers.known(answerKey) ?? (await cached(edgeKey, () => wanted.body(catalog)));
   return bytesResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
 }
 
