@@ -134,16 +134,14 @@ async function measure(setUp: SetUp, plan: WorkerdPlan): Promise<SetUpResult> {
  * a data center): proof that the Worker-alone figures include a working `caches.default`.
  */
 async function sharedCacheHits(configFile: string, cache: EdgeCacheServer, paths: readonly string[]): Promise<number> {
+  const [computing, sharing] = [workerAlone(configFile, cache), workerAlone(configFile, cache, true)];
   const hits = await sequentially(paths, async (path) => {
-    await workerAlone(
-      configFile,
-      cache,
-    )(async (instance) => {
+    await computing(async (instance) => {
       await ask(instance, path);
       await cache.stored(1); // the Worker stores its answer after answering
     });
     const before = cache.hits;
-    await workerAlone(configFile, cache, true)((instance) => ask(instance, path));
+    await sharing((instance) => ask(instance, path));
     return cache.hits === before + 1;
   });
   return hits.filter(Boolean).length;
