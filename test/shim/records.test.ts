@@ -135,6 +135,22 @@ describe("RecordStore", () => {
     );
   });
 
+  it("keeps only the records a file adds when memory holds the rest, counting only their bytes", async () => {
+    const bytesOf = (ordinals: readonly number[]) => ordinals.reduce((sum, ordinal) => sum + source.json[ordinal]!.byteLength, 0);
+    const stars = refs.slice(0, 4);
+    const other = refs.find((ref) => ref.file === "other-0")!;
+    const held = new Set(stars.flatMap((ref) => ref.ordinals));
+    const added = other.ordinals.filter((ordinal) => !held.has(ordinal));
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.length).toBeLessThan(other.ordinals.length);
+    // Room for the four shards and the records other-0 adds (each kept file counts one byte more), not for other-0 whole.
+    const { records } = store(stars.reduce((sum, ref) => sum + bytesOf(ref.ordinals) + 1, 0) + bytesOf(added) + 1);
+    for (const ref of stars) await records.file(ref.file);
+    await records.file(other.file);
+    expect(records.present(other.ordinals)?.map(ordinalOf)).toEqual(other.ordinals);
+    for (const ref of stars) expect(records.present(ref.ordinals)?.map(ordinalOf), ref.file).toEqual(ref.ordinals);
+  });
+
   it("keeps within its byte bound: reading every shard twice over with room for three keeps at most three shards' records", async () => {
     const { records } = store(3 * shardBytes);
     for (const ref of [...refs, ...refs]) await records.file(ref.file);
