@@ -12,11 +12,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { text } from "node:stream/consumers";
+import { wranglerConfiguration, wranglerDependency } from "../support/workerd-target.js";
 
 /** The site's `run_worker_first`: `/api/*`. */
 const WORKER_FIRST = "/api/";
@@ -169,15 +169,11 @@ type Compatibility = { readonly date: string; readonly flags: readonly string[] 
 
 /** What the site's `wrangler.jsonc` asks for, as wrangler reads it (the contract suite's workerd target reads it the same way). */
 async function configuredCompatibility(siteDir: string): Promise<Compatibility> {
-  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(siteDir, "wrangler.jsonc"));
+  const { workerOptions } = await wranglerConfiguration(siteDir);
   const date = workerOptions.compatibilityDate;
   if (date === undefined) throw new Error(`${siteDir}/wrangler.jsonc sets no compatibility_date`);
   return { date, flags: workerOptions.compatibilityFlags ?? [] };
 }
 
 /** The workerd binary of wrangler's own release, as Miniflare runs it. */
-function workerdBinary(): string {
-  const wranglerMain = createRequire(import.meta.url).resolve("wrangler");
-  return (createRequire(wranglerMain)("workerd") as { default: string }).default;
-}
+const workerdBinary = (): string => wranglerDependency<{ default: string }>("workerd").default;

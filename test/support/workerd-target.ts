@@ -67,9 +67,14 @@ export const startWorkerdTarget: StartTarget = async (snapshot) => {
   };
 };
 
-async function configuredOptions(siteDir: string, options: WorkerdOptions): Promise<Record<string, unknown>> {
+/** The site's `wrangler.jsonc` as wrangler reads it into Miniflare's options (the bench's bare workerd reads it too). */
+export async function wranglerConfiguration(siteDir: string) {
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
-  const configured = unstable_getMiniflareWorkerOptions(join(siteDir, "wrangler.jsonc"));
+  return unstable_getMiniflareWorkerOptions(join(siteDir, "wrangler.jsonc"));
+}
+
+async function configuredOptions(siteDir: string, options: WorkerdOptions): Promise<Record<string, unknown>> {
+  const configured = await wranglerConfiguration(siteDir);
   if (configured.main === undefined) throw new Error(`${siteDir}/wrangler.jsonc names no main module`);
   return {
     ...configured.workerOptions,
@@ -96,6 +101,11 @@ function entryModules(main: string, entrySource: string | undefined): ModuleSour
 
 /** Miniflare 4 as wrangler itself resolves it (nested under wrangler, or hoisted). */
 function miniflareOfWrangler(): WorkerdConstructor {
+  return wranglerDependency<{ Miniflare: WorkerdConstructor }>("miniflare").Miniflare;
+}
+
+/** A package as wrangler itself resolves it (nested under wrangler, or hoisted): Miniflare, workerd. */
+export function wranglerDependency<T>(name: string): T {
   const wranglerMain = createRequire(import.meta.url).resolve("wrangler");
-  return (createRequire(wranglerMain)("miniflare") as { Miniflare: WorkerdConstructor }).Miniflare;
+  return createRequire(wranglerMain)(name) as T;
 }
