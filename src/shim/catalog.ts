@@ -5,7 +5,7 @@
  * whole, so no answer can mix two builds.
  */
 import type { SortKey } from "../core/plugin.js";
-import { type OtherSortKey, type SiteManifest, seriesFile } from "../core/site-format.js";
+import { type OtherSortKey, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
 import { readBytes, type SiteReader } from "./files.js";
 import { FilterSets } from "./filters.js";
 import { Lru } from "./lru.js";
@@ -66,6 +66,27 @@ export class Catalog {
   /** The order if it is in memory already. */
   loadedOrder(sort: OtherSortKey): Uint32Array | undefined {
     return this.loadedOrders[sort];
+  }
+
+  /**
+   * Reads, one file at a time, what answers read most: both sort orders, every filter pack, then every record while
+   * the record cache has room (it stops at the first record let go). A long-lived server calls it once per build, so
+   * that its answers stop waiting on the disk after its first seconds; an edge isolate does not, as it would pay CPU
+   * for files its few requests never need. It stops when `wanted()` turns false (a newer build is current) or a read
+   * fails (that build's files are going: requests report it themselves).
+   */
+  async preload(wanted: () => boolean): Promise<void> {
+    const steps = [() => this.order("recent"), () => this.order("name"), ...this.filters.packLoads()];
+    try {
+      for (const step of steps) if (wanted()) await step();
+      const [evictions, size] = [this.records.evictions, this.manifest.shardSize];
+      const shards = seriesLength(this.manifest.records.stars);
+      for (let shard = 0; shard < shards && wanted() && this.records.evictions === evictions; shard++) {
+        await this.records.file(this.shardFile("stars", shard), Math.min(size, this.size - shard * size));
+      }
+    } catch {
+      // Nothing to do: a request that needs the file reads it and reports what it finds.
+    }
   }
 
   /**

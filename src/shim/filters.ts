@@ -84,6 +84,13 @@ export class FilterSets {
     };
   });
 
+  /** Loads of every pack this build has, one per step: `preload` takes them in turn. */
+  packLoads(): (() => Promise<unknown>)[] {
+    const files = Array.from({ length: seriesLength(this.manifest.keys) }, (_, i) => seriesFile(this.manifest.keys, i));
+    const loads = files.flatMap((file) => (file === undefined ? [] : [() => this.packs.load(file, () => this.readPack(file))]));
+    return [this.facetsPack, ...loads];
+  }
+
   private async keyed(key: string): Promise<FilterSet> {
     const file = seriesFile(this.manifest.keys, keyBucket(key, seriesLength(this.manifest.keys)));
     if (file === undefined) throw new CatalogUnavailable("the manifest lists no filter packs");

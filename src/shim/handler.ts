@@ -27,6 +27,12 @@ export interface ShimOptions {
    * shards are dropped and read again when needed.
    */
   readonly recordCacheBytes?: number;
+  /**
+   * Read each build's sort orders, filter packs and records into memory in the background, from the end of the
+   * first request that opened it (default false). For a long-lived server: later answers, on queries never seen
+   * before too, are computed from memory. Not at the edge, where an isolate would spend CPU on files it never needs.
+   */
+  readonly preload?: boolean;
   /** Where unexpected errors are reported (default: console.error). */
   readonly logError?: (error: unknown) => void;
   readonly now?: () => number;
@@ -55,6 +61,8 @@ export function createShim(options: ShimOptions): FetchHandler {
       if (error instanceof HttpProblem) return problemResponse(request, error);
       logError(error);
       return problemResponse(request, internalError());
+    } finally {
+      if (options.preload === true) source.preloadCurrent();
     }
   };
 }

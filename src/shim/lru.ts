@@ -9,6 +9,7 @@ export class Lru<K, V> {
   private readonly entries = new Map<K, { readonly value: V; readonly size: number }>();
   private readonly loading = new Map<K, Promise<V>>();
   private total = 0;
+  private evictionCount = 0;
 
   /**
    * @param sizeOf each entry's share of `maxSize` (default 1: `maxSize` counts entries).
@@ -28,6 +29,11 @@ export class Lru<K, V> {
     return entry.value;
   }
 
+  /** How many entries have been pushed out to make room. */
+  get evictions(): number {
+    return this.evictionCount;
+  }
+
   has(key: K): boolean {
     return this.entries.has(key);
   }
@@ -40,6 +46,7 @@ export class Lru<K, V> {
     for (const [oldest, entry] of this.entries) {
       if (this.total + size <= this.maxSize) break;
       this.delete(oldest);
+      this.evictionCount++;
       this.evicted?.(entry.value);
     }
     this.entries.set(key, { value, size });

@@ -70,6 +70,11 @@ export class RecordStore {
     return found;
   }
 
+  /** How many times records were let go to make room for others. */
+  get evictions(): number {
+    return this.files.evictions;
+  }
+
   /** The present record of `ordinal`, if any. */
   get(ordinal: number): Uint8Array | undefined {
     return this.records.get(ordinal);

@@ -28,6 +28,16 @@ export class CatalogSource {
     private readonly recordCacheBytes?: number,
   ) {}
 
+  private preloaded: Catalog | undefined;
+
+  /** Starts the current build's preload (`Catalog.preload`) unless it has started already; returns at once. */
+  preloadCurrent(): void {
+    const catalog = this.current?.catalog;
+    if (catalog === undefined || catalog === this.preloaded) return;
+    this.preloaded = catalog;
+    void catalog.preload(() => this.current?.catalog === catalog);
+  }
+
   async get(): Promise<Catalog> {
     if (this.current !== undefined && this.now() - this.current.checkedAt < this.ttlMs) return this.current.catalog;
     return this.refresh();

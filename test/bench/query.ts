@@ -17,7 +17,16 @@ const QUICK = { coldSamples: 4, coldPerClass: 0, warmPerClass: 150, warmup: 300,
 /** autocannon, per target: seconds after a warm-up, over 10 connections. */
 const HTTP_LOAD = { full: { seconds: 5, warmupSeconds: 1 }, quick: { seconds: 1, warmupSeconds: 0 } };
 type HttpRuns = Record<"default" | "q", { readonly rps: number; readonly p99Ms: number }>;
-const P99_TARGET_MS = { default: 1, unfiltered: 1, filter: 2, q1: 5, qPrefix: 5, qFilters: 5 };
+/**
+ * Warm p99 on a fresh mix at 10,000 plugins (issue 8 for default, unfiltered and author; the first issue's for the
+ * rest), and the build's wall time; a larger catalog (issue 8: 50,000 plugins) is held to 1.5× those and 3 minutes.
+ */
+const P99_TARGET_MS = { default: 0.3, unfiltered: 0.3, filter: 2, author: 0.5, q1: 5, qPrefix: 5, qFilters: 5 };
+const targetsFor = (plugins: number) => {
+  const scale = plugins > 10_000 ? 1.5 : 1;
+  const p99 = Object.fromEntries(Object.entries(P99_TARGET_MS).map(([kind, target]) => [kind, target * scale]));
+  return { p99, buildMs: plugins > 10_000 ? 180_000 : 60_000 };
+};
 const MIB = 2 ** 20;
 
 export async function bench(flags: Flags, { work, log }: BenchContext): Promise<void> {
@@ -38,9 +47,9 @@ export async function bench(flags: Flags, { work, log }: BenchContext): Promise<
   log.progress(`HTTP: ${load.seconds} s per target, 10 connections`);
   const http = await measureHttp(catalog.siteDir, plan.http, load);
   const sections = [
-    ...buildSections(catalog.build, site),
+    ...buildSections(catalog.build, site, targetsFor(plugins).buildMs),
     coldSection(coldUnfiltered, coldQuery),
-    ...warmSections(warm, classes, profile.warmPerClass, plan.warmup.length),
+    ...warmSections(warm, classes, profile.warmPerClass, plan.warmup.length, targetsFor(plugins).p99),
     httpSection(http),
   ];
   await publish(log, flags, {
@@ -79,14 +88,14 @@ async function measureHttp(siteDir: string, qPaths: readonly string[], load: typ
 
 const slowestOf = (samples: readonly ColdSample[]): string => samples.reduce((worst, s) => (s.ms > worst.ms ? s : worst)).path;
 
-function buildSections(build: CliRun, { site, search }: { site: FileTotals; search: FileTotals }): Section[] {
+function buildSections(build: CliRun, { site, search }: { site: FileTotals; search: FileTotals }, buildTargetMs: number): Section[] {
   const [wall, rss] = [round(build.ms, 1), round(build.peakRssMb, 1)];
   const share = (part: number, whole: number): string => `${mb(part)} (${percent(part / whole)})`;
   return [
     {
       title: "Build (real CLI, child process)",
       figures: [
-        shown("buildMs", wall, "build wall time", seconds(wall), atMost(wall, 60_000, "60 s")),
+        shown("buildMs", wall, "build wall time", seconds(wall), atMost(wall, buildTargetMs, `${buildTargetMs / 1000} s`)),
         shown("buildPeakRssMb", rss, "build peak RSS", `${rss.toFixed(0)} MB`, atMost(rss, 2048, "2048 MB")),
       ],
     },
@@ -129,7 +138,13 @@ function coldSection(unfiltered: readonly ColdSample[], query: readonly ColdSamp
   };
 }
 
-function warmSections(warm: WarmResult, classes: readonly string[], perClass: number, warmup: number): Section[] {
+function warmSections(
+  warm: WarmResult,
+  classes: readonly string[],
+  perClass: number,
+  warmup: number,
+  p99Targets: Record<string, number>,
+): Section[] {
   const gc = { count: warm.timedGc.count, totalMs: round(warm.timedGc.totalMs, 1), longestMs: round(warm.timedGc.longestMs, 2) };
   const megabytes = (key: string, value: number, label: string, target?: Target): Figure =>
     shown(key, round(value, 2), label, `${value.toFixed(1)} MB`, target);
@@ -140,7 +155,7 @@ function warmSections(warm: WarmResult, classes: readonly string[], perClass: nu
     {
       title: `Warm in-process latency (${perClass} queries per class, Request → body read)`,
       figures: [
-        ...latencyFigures(warm.tally, classes, P99_TARGET_MS),
+        ...latencyFigures(warm.tally, classes, p99Targets),
         json("warmQueriesPerClass", perClass),
         json("heapQueries", warmup),
         mbFigure("warmBytesRead", warm.timedReads.bytes, "read from disk during the timed run"),

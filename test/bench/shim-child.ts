@@ -9,12 +9,12 @@ import type { FetchHandler } from "../../src/shim/index.js";
 import { type ClassTally, checkOk, countingReader, type ReadCounts, type TimedQuery, tally, timed, totalOf } from "./answers.js";
 import { childMain, received } from "./child.js";
 
-/** Imported only when asked for, so that a cold sample can time it. */
+/** Imported only when asked for, so that a cold sample can time it; configured as `serve` runs it. */
 async function loadShim(dir: string): Promise<{ createShim: () => FetchHandler; counts: ReadCounts }> {
-  const { createShim } = await import("../../src/shim/index.js");
+  const { serverShim } = await import("../../src/runtime/node/server-shim.js");
   const { createFsReader } = await import("../../src/runtime/node/fs-reader.js");
   const { reader, counts } = countingReader(createFsReader(dir));
-  return { createShim: () => createShim({ reader }), counts };
+  return { createShim: () => serverShim(reader), counts };
 }
 
 const ask = (shim: FetchHandler, path: string): ReturnType<typeof timed> => timed(() => shim(new Request(`http://bench.invalid${path}`)));

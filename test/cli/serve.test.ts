@@ -42,6 +42,28 @@ describe("serve", () => {
     expect(((await response.json()) as { total: number }).total).toBe(CORE.plugins.length);
   });
 
+  it("reads the catalog into memory as it starts: once its records, orders and filter packs are gone, pages still answer", async () => {
+    const copy = await buildSiteWithCli(CORE, await makeTempDir());
+    const other = await startServeProcess(copy);
+    try {
+      // No request yet: what follows can only come from what `serve` read on its own, well within this pause.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const data = join(copy, "catalog", "data");
+      const preloaded = (await readdir(data)).filter((name) => /^(records-stars|orders|filters)-/.test(name));
+      expect(preloaded.length).toBeGreaterThan(2);
+      for (const name of preloaded) await rm(join(data, name));
+      const author = CORE.plugins[0]!.creators[0]!;
+      for (const query of ["per_page=3", "sort=recent&page=2&per_page=2", "sort=name", `author=${author}&sort=recent`]) {
+        const response = await fetch(`${other.baseUrl}/api/plugins?${query}`);
+        expect(response.status, query).toBe(200);
+        expect(((await response.json()) as { total: number }).total, query).toBeGreaterThan(0);
+      }
+    } finally {
+      await other.stop();
+      await rm(join(copy, ".."), { recursive: true, force: true });
+    }
+  });
+
   it("stops when killed", async () => {
     const other = await startServeProcess(site);
     expect((await fetch(`${other.baseUrl}/api/plugins`)).status).toBe(200);

@@ -6,9 +6,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import httpServer from "http-server";
-import { createShim, type FetchHandler } from "../../shim/index.js";
+import { type FetchHandler, STATUS_PATH } from "../../shim/index.js";
 import { type NodeRequestLike, type NodeResponseLike, toFetchRequest, writeFetchResponse } from "./fetch-bridge.js";
 import { createFsReader } from "./fs-reader.js";
+import { serverShim } from "./server-shim.js";
 
 export interface ServeOptions {
   readonly dir: string;
@@ -23,7 +24,7 @@ export interface RunningServer {
 }
 
 export async function serveSite(options: ServeOptions): Promise<RunningServer> {
-  const shim = createShim({ reader: createFsReader(options.dir), ...(options.logError ? { logError: options.logError } : {}) });
+  const shim = serverShim(createFsReader(options.dir), options.logError);
   const server = httpServer.createServer({
     root: options.dir,
     cache: 60,
@@ -36,8 +37,11 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   });
   const { port } = server.server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  // Opens the catalog now, so that its preload starts before the first visitor asks.
+  void shim(new Request(new URL(STATUS_PATH, url))).then((answer) => answer.body?.cancel());
   return {
-    url: `http://${host}:${port}`,
+    url,
     close: () => new Promise((resolve) => server.server.close(() => resolve())),
   };
 }

@@ -1,0 +1,7 @@
+/** The shim as a long-lived Node server runs it (`serve`, and the query bench that stands for it). */
+import { createShim, type FetchHandler, type SiteReader } from "../../shim/index.js";
+
+/** Each build is preloaded into memory once opened: a server lives long enough for it to pay. */
+export function serverShim(reader: SiteReader, logError?: (error: unknown) => void): FetchHandler {
+  return createShim({ reader, preload: true, ...(logError ? { logError } : {}) });
+}
