@@ -7,10 +7,19 @@ const figures =
   "buildMs buildPeakRssMb siteFiles siteBytes siteGzipBytes largestFileBytes searchGzipBytes heapMb httpRps.default httpRps.q";
 smokeTest([], 180_000, {
   finite: [...figures.split(" "), "coldUnfilteredMs", "coldQueryMs", "coldQueryBytesRead"],
-  printed: [/build wall time .* ≤ 60 s +(PASS|FAIL)/, /largest file, raw .* ≤ 25 MB +(PASS|FAIL)/],
+  printed: [
+    /build wall time .* ≤ 60 s +(PASS|FAIL)/,
+    /largest file, raw .* ≤ 25 MB +(PASS|FAIL)/,
+    /author median \/ max .* ≤ 1\.00 MB +(PASS|FAIL)/,
+  ],
   measured(run) {
     for (const key of ["p50Ms", "p99Ms"]) expect(Object.keys(run.at(key) as object).sort()).toEqual([...QUERY_CLASSES].sort());
     for (const key of QUERY_CLASSES.flatMap((kind) => [`p50Ms.${kind}`, `p99Ms.${kind}`])) expect(run.at(key)).toBeGreaterThan(0);
+    for (const kind of QUERY_CLASSES) {
+      const { median, max } = run.at(`coldReadBytes.${kind}`) as { median: number; max: number };
+      expect(median, kind).toBeGreaterThan(0);
+      expect(max, kind).toBeGreaterThanOrEqual(median);
+    }
     expect(run.at("siteBytes")).toBeGreaterThan(run.at("siteGzipBytes") as number);
     expect(run.at("largestFileBytes")).toBeGreaterThanOrEqual(run.at("largestSearchFileBytes") as number);
     for (const key of ["httpRps.default", "httpRps.q"]) expect(run.at(key)).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 /**
  * The shim in a Node process of its own: `cold DIR PATH`, one cold sample (a process that never ran the shim's code);
+ * `reads` (its plan sent as its first message), what each query's answer reads on a new shim;
  * `warm` (its plan sent as its first message) under `--expose-gc`, warm latency and the shim's heap with nothing else in it; `serve DIR`, the site
  * behind the product's own `serveSite` on loopback, apart from the load generator's event loop.
  */
@@ -9,12 +10,18 @@ import type { FetchHandler } from "../../src/shim/index.js";
 import { type ClassTally, checkOk, countingReader, type ReadCounts, type TimedQuery, tally, timed, totalOf } from "./answers.js";
 import { childMain, received } from "./child.js";
 
-/** Imported only when asked for, so that a cold sample can time it; configured as `serve` runs it. */
-async function loadShim(dir: string): Promise<{ createShim: () => FetchHandler; counts: ReadCounts }> {
-  const { serverShim } = await import("../../src/runtime/node/server-shim.js");
+/**
+ * Imported only when asked for, so that a cold sample can time it. `server`: configured as `serve` runs it (each build
+ * preloaded once opened); otherwise as an edge isolate runs it (reads only what each request needs).
+ */
+async function loadShim(dir: string, server: boolean): Promise<{ createShim: () => FetchHandler; counts: ReadCounts }> {
+  const [{ createShim }, { serverShim }] = await Promise.all([
+    import("../../src/shim/index.js"),
+    import("../../src/runtime/node/server-shim.js"),
+  ]);
   const { createFsReader } = await import("../../src/runtime/node/fs-reader.js");
   const { reader, counts } = countingReader(createFsReader(dir));
-  return { createShim: () => serverShim(reader), counts };
+  return { createShim: () => (server ? serverShim(reader) : createShim({ reader })), counts };
 }
 
 const ask = (shim: FetchHandler, path: string): ReturnType<typeof timed> => timed(() => shim(new Request(`http://bench.invalid${path}`)));
@@ -26,7 +33,7 @@ export type ColdSample = ReadCounts & { readonly path: string } & Readonly<Recor
  */
 async function cold(dir: string, path: string): Promise<ColdSample> {
   const importStarted = performance.now();
-  const shim = await loadShim(dir);
+  const shim = await loadShim(dir, false);
   const runtimeStarted = performance.now();
   await new Response(new Uint8Array(1), { status: 200, headers: { "Content-Type": "text/plain" } }).text();
   new URL(new Request("http://runtime.invalid/?a=1").url).searchParams.get("a");
@@ -67,7 +74,7 @@ function watchGc(): () => Promise<WarmResult["timedGc"]> {
 
 async function warm(plan: WarmPlan): Promise<WarmResult> {
   const baseline = memoryAfterGc();
-  const loaded = await loadShim(plan.siteDir);
+  const loaded = await loadShim(plan.siteDir, true);
   const shim = loaded.createShim();
   // Each request on an event-loop turn of its own, as in a server where requests arrive as I/O events. Chained back to
   // back, the loop would turn only inside requests that read a file, each then charged with every task queued meanwhile
@@ -86,10 +93,27 @@ async function warm(plan: WarmPlan): Promise<WarmResult> {
   return { ...heap, tally: byClass, timedGc, timedReads: loaded.counts };
 }
 
+export type ReadsPlan = Readonly<{ siteDir: string; byClass: Readonly<Record<string, readonly string[]>> }>;
+
+/** The bytes each query's answer read on a new shim of its own: what an edge isolate's first request reads. */
+async function coldReads(plan: ReadsPlan): Promise<Record<string, number[]>> {
+  const bytes: Record<string, number[]> = {};
+  for (const [kind, paths] of Object.entries(plan.byClass)) {
+    bytes[kind] = [];
+    for (const path of paths) {
+      const { createShim, counts } = await loadShim(plan.siteDir, false);
+      checkOk(await ask(createShim(), path), path);
+      bytes[kind].push(counts.bytes);
+    }
+  }
+  return bytes;
+}
+
 const [mode, file = "", path = ""] = process.argv.slice(2);
 if (mode === "serve") {
   const { serveSite } = await import("../../src/runtime/node/serve.js");
   process.send?.({ url: (await serveSite({ dir: file, port: 0, host: "127.0.0.1" })).url });
   process.once("disconnect", () => process.exit(0));
 } else if (mode === "cold") childMain(() => cold(file, path));
+else if (mode === "reads") childMain(async () => coldReads(await received<ReadsPlan>()));
 else childMain(async () => warm(await received<WarmPlan>()));

@@ -8,7 +8,7 @@ import { type ClassTally, latencyFigures, nonEmptyShare } from "./answers.js";
 import { buildCatalog } from "./catalog.js";
 import { runChild } from "./child.js";
 import type { Figure, Section } from "./figures.js";
-import { json, maximum, median, ms, percent, percentile, round, row, shown } from "./figures.js";
+import { json, maximum, median, ms, percent, percentile, round, row, shown, targetScale } from "./figures.js";
 import { type BenchContext, type Flags, publish } from "./harness.js";
 import { BASELINE_PATH, BENCH_CLASSES, planQueries, Q_CLASSES, shuffle } from "./queries.js";
 import type { AloneResult, FirstSample, SetUpResult, WorkerdPlan, WorkerdResult } from "./workerd-child.js";
@@ -35,12 +35,12 @@ export async function bench(flags: Flags, { work, log }: BenchContext): Promise<
     title: `plugin-catalog workerd bench: ${plugins} plugins`,
     about: "the site's Worker alone in workerd (platform parts native), then as its wrangler.jsonc deploys it, in wrangler's Miniflare",
     sections: [
-      aloneSection(raw.alone, classes, profile.coldPerClass),
+      aloneSection(raw.alone, classes, profile.coldPerClass, cpuTargetsFor(plugins)),
       coldSection(raw, classes, profile.coldSamples),
       warmSection(raw.tally, classes, profile.warmPerClass),
       {
         title: `CPU time per request as deployed, Miniflare's own Workers included (cold: ${profile.coldPerClass} new instances per class)`,
-        figures: cpuFigures(raw, classes, "miniflare.cpuMs", false),
+        figures: cpuFigures(raw, classes, "miniflare.cpuMs"),
       },
     ],
     notes: [
@@ -117,24 +117,32 @@ function warmSection(tally: Record<string, ClassTally>, classes: readonly string
 
 const coldCpu = (result: SetUpResult, kind: string): number[] => (result.primed[kind] ?? []).map((s) => s.cpuMs);
 
-/** Issue 8's CPU budget at the edge (the Workers Free plan allows 10 ms a request). */
+/**
+ * Issue 8's CPU budget at the edge (the Workers Free plan allows 10 ms a request) at 10,000 plugins; a larger
+ * catalog (issue 8: 50,000 plugins) is held to 1.5× it.
+ */
 const CPU_TARGETS = { coldMedian: FREE_CPU_MS, coldMax: 15, warmP99: 2 };
+type CpuTargets = typeof CPU_TARGETS;
+const cpuTargetsFor = (plugins: number): CpuTargets => {
+  const scale = targetScale(plugins);
+  return { coldMedian: CPU_TARGETS.coldMedian * scale, coldMax: CPU_TARGETS.coldMax * scale, warmP99: CPU_TARGETS.warmP99 * scale };
+};
 
 /**
  * `<key>.cold.<class>.{median,max}` and `<key>.warm.<class>.{p50,p99}`, the baseline among the warm ones; against
  * `CPU_TARGETS` where `targets`.
  */
-function cpuFigures(result: SetUpResult, classes: readonly string[], key: string, targets: boolean): Figure[] {
+function cpuFigures(result: SetUpResult, classes: readonly string[], key: string, targets?: CpuTargets): Figure[] {
   const warm = (kind: string): { p50: number; p99: number } => ({
     p50: round(percentile(result.tally[kind]?.cpuMs ?? [], 50)),
     p99: round(percentile(result.tally[kind]?.cpuMs ?? [], 99)),
   });
-  const { coldMedian, coldMax, warmP99 } = CPU_TARGETS;
+  const { coldMedian, coldMax, warmP99 } = targets ?? CPU_TARGETS;
   const figures = classes.flatMap((kind) => {
     const [cold, hot] = [{ median: round(median(coldCpu(result, kind))), max: round(maximum(coldCpu(result, kind))) }, warm(kind)];
     const text = `${ms(cold.median)} / ${ms(cold.max)}; ${ms(hot.p50)} / ${ms(hot.p99)}`;
     const pass = cold.median <= coldMedian && cold.max <= coldMax && hot.p99 <= warmP99;
-    const target = targets ? { text: `≤ ${coldMedian} / ${coldMax}; ≤ ${warmP99} ms`, pass } : undefined;
+    const target = targets !== undefined ? { text: `≤ ${coldMedian} / ${coldMax}; ≤ ${warmP99} ms`, pass } : undefined;
     return [
       shown(`${key}.cold.${kind}`, cold, `${kind} cold median / max; warm p50 / p99`, text, target),
       json(`${key}.warm.${kind}`, hot),
@@ -146,12 +154,12 @@ function cpuFigures(result: SetUpResult, classes: readonly string[], key: string
 }
 
 /** The Worker alone: its CPU against the budget, its start-up, and proof that its `caches.default` works. */
-function aloneSection(alone: AloneResult, classes: readonly string[], samples: number): Section {
+function aloneSection(alone: AloneResult, classes: readonly string[], samples: number, targets: CpuTargets): Section {
   const ready = median(alone.readyMs);
   return {
     title: `CPU time per request, the Worker alone in workerd (cold: ${samples} new workerds per class, each after one static file)`,
     figures: [
-      ...cpuFigures(alone, classes, "cpuMs", true),
+      ...cpuFigures(alone, classes, "cpuMs", targets),
       shown("alone.readyMs", round(ready, 1), "  before each cold sample: workerd start → listening, median", ms(ready)),
       shown(
         "alone.sharedHits",
