@@ -54,6 +54,29 @@ describe(`a catalog of ${total} plugins`, () => {
     );
   }, 60_000);
 
+  it("random filters without a search, at random pages, once orders and records are in memory", async () => {
+    // The earlier tests read every order and record: few matches are now ordered by their records' positions.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(fc.constantFrom(...tags), { nil: undefined }),
+        fc.option(fc.constantFrom(...creators), { nil: undefined }),
+        fc.boolean(),
+        sortArbitrary,
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (category, author, web, sort, perPage, page) => {
+          const params: Record<string, string> = { sort, per_page: String(perPage), page: String(page) };
+          const reference: ReferenceQuery = { sort, perPage, page, web };
+          if (category !== undefined) params["category"] = reference.category = category;
+          if (author !== undefined) params["author"] = reference.author = author;
+          if (web) params["web"] = "1";
+          await expectReference(target, params, reference);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+
   it("random searches: whole words, prefixes, several terms, with filters", async () => {
     const term = fc.oneof(
       fc.constantFrom(...vocabulary),
