@@ -14,11 +14,15 @@ export class Lru<K, V> {
   /**
    * @param sizeOf each entry's share of `maxSize` (default 1: `maxSize` counts entries).
    * @param evicted called with each entry pushed out to make room for another.
+   * @param spared asked of each entry about to be pushed out: true gives it a second chance, as the most recent
+   *   entry. For users that mark use on the value itself (a field write) instead of calling `get`, which moves the
+   *   entry in the map; it must answer true only once per use, so that pushing out ends.
    */
   constructor(
     private readonly maxSize: number,
     private readonly sizeOf: (value: V) => number = () => 1,
     private readonly evicted?: (value: V) => void,
+    private readonly spared?: (value: V) => boolean,
   ) {}
 
   get(key: K): V | undefined {
@@ -43,8 +47,14 @@ export class Lru<K, V> {
     this.delete(key);
     const size = this.sizeOf(value);
     if (size > this.maxSize) return;
+    // A spared entry moves to the end of the map, where this loop meets it again.
     for (const [oldest, entry] of this.entries) {
       if (this.total + size <= this.maxSize) break;
+      if (this.spared?.(entry.value) === true) {
+        this.entries.delete(oldest);
+        this.entries.set(oldest, entry);
+        continue;
+      }
       this.delete(oldest);
       this.evictionCount++;
       this.evicted?.(entry.value);

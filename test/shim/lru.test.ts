@@ -39,6 +39,33 @@ describe("Lru", () => {
     );
   });
 
+  it("spares a value marked used once, as the most recent, and ends when every value is marked", () => {
+    type Entry = { name: string; used: boolean };
+    const evicted: string[] = [];
+    const spare = (entry: Entry) => {
+      const spared = entry.used;
+      entry.used = false;
+      return spared;
+    };
+    const lru = new Lru<string, Entry>(
+      3,
+      () => 1,
+      (entry) => evicted.push(entry.name),
+      spare,
+    );
+    const entries = Object.fromEntries(["a", "b", "c", "d", "e"].map((name) => [name, { name, used: false }]));
+    for (const name of ["a", "b", "c"]) lru.set(name, entries[name]!);
+    entries["a"]!.used = true;
+    lru.set("d", entries["d"]!);
+    expect(evicted).toEqual(["b"]);
+    for (const name of ["a", "c", "d"]) expect(lru.has(name), name).toBe(true);
+    // From the least recent: c, a (spared, so moved after c), d. Marks move nothing.
+    for (const name of ["a", "c", "d"]) entries[name]!.used = true;
+    lru.set("e", entries["e"]!);
+    // All three were spared once, in turn, and then the least recent of them went.
+    expect(evicted).toEqual(["b", "c"]);
+  });
+
   it("does not keep a value larger than its bound", () => {
     const lru = new Lru<string, number>(10, (size) => size);
     lru.set("big", 11);
