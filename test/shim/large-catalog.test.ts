@@ -26,6 +26,26 @@ async function expectReference(target: Target, params: Record<string, string>, r
   ).toEqual(expected);
 }
 
+/** Any of the catalog's categories and creators, or none, and `web=1` or not. */
+const filtersArbitrary = fc.record({
+  category: fc.option(fc.constantFrom(...tags), { nil: undefined }),
+  author: fc.option(fc.constantFrom(...creators), { nil: undefined }),
+  web: fc.boolean(),
+});
+
+/** The same filters added to a query string's parameters and to the reference query. */
+function withFilters(
+  { category, author, web }: { category: string | undefined; author: string | undefined; web: boolean },
+  params: Record<string, string>,
+  reference: ReferenceQuery,
+): [Record<string, string>, ReferenceQuery] {
+  const filtered: ReferenceQuery = { ...reference, web };
+  if (category !== undefined) params["category"] = filtered.category = category;
+  if (author !== undefined) params["author"] = filtered.author = author;
+  if (web) params["web"] = "1";
+  return [params, filtered];
+}
+
 describe(`a catalog of ${total} plugins`, () => {
   let target: Target;
   beforeAll(async () => {
@@ -58,18 +78,16 @@ describe(`a catalog of ${total} plugins`, () => {
     // The earlier tests read every order and record: few matches are now ordered by their records' positions.
     await fc.assert(
       fc.asyncProperty(
-        fc.option(fc.constantFrom(...tags), { nil: undefined }),
-        fc.option(fc.constantFrom(...creators), { nil: undefined }),
-        fc.boolean(),
+        filtersArbitrary,
         sortArbitrary,
         fc.integer({ min: 1, max: 30 }),
         fc.integer({ min: 1, max: 4 }),
-        async (category, author, web, sort, perPage, page) => {
-          const params: Record<string, string> = { sort, per_page: String(perPage), page: String(page) };
-          const reference: ReferenceQuery = { sort, perPage, page, web };
-          if (category !== undefined) params["category"] = reference.category = category;
-          if (author !== undefined) params["author"] = reference.author = author;
-          if (web) params["web"] = "1";
+        async (filters, sort, perPage, page) => {
+          const [params, reference] = withFilters(
+            filters,
+            { sort, per_page: String(perPage), page: String(page) },
+            { sort, perPage, page },
+          );
           await expectReference(target, params, reference);
         },
       ),
@@ -85,18 +103,12 @@ describe(`a catalog of ${total} plugins`, () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(term, { minLength: 1, maxLength: 3 }),
-        fc.option(fc.constantFrom(...tags), { nil: undefined }),
-        fc.option(fc.constantFrom(...creators), { nil: undefined }),
-        fc.boolean(),
+        filtersArbitrary,
         sortArbitrary,
         fc.integer({ min: 1, max: 100 }),
-        async (terms, category, author, web, sort, perPage) => {
+        async (terms, filters, sort, perPage) => {
           const q = terms.join(" ");
-          const params: Record<string, string> = { q, sort, per_page: String(perPage) };
-          const reference: ReferenceQuery = { q, sort, perPage, web };
-          if (category !== undefined) params["category"] = reference.category = category;
-          if (author !== undefined) params["author"] = reference.author = author;
-          if (web) params["web"] = "1";
+          const [params, reference] = withFilters(filters, { q, sort, per_page: String(perPage) }, { q, sort, perPage });
           await expectReference(target, params, reference);
         },
       ),
