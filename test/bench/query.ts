@@ -22,7 +22,8 @@ type HttpRuns = Record<"default" | "q", { readonly rps: number; readonly p99Ms: 
 const MIB = 2 ** 20;
 /**
  * Warm p99 on a fresh mix at 10,000 plugins (issue 8 for default, unfiltered and author; the first issue's for the
- * rest), the build's wall time, and the site data a cold answer of any class reads (issue 8: 1 MB); a larger catalog (issue 8: 50,000 plugins) is held to 1.5× those and 3 minutes.
+ * rest), the build's wall time, and the site data a cold answer of any class reads (issue 8: 1 MB); a larger catalog
+ * (issue 8: 50,000 plugins) is held to 1.5× those and 3 minutes.
  */
 const P99_TARGET_MS = { default: 0.3, unfiltered: 0.3, filter: 2, author: 0.5, q1: 5, qPrefix: 5, qFilters: 5 };
 const targetsFor = (plugins: number) => {
@@ -33,6 +34,7 @@ const targetsFor = (plugins: number) => {
 
 export async function bench(flags: Flags, { work, log }: BenchContext): Promise<void> {
   const plugins = flags.size;
+  const targets = targetsFor(plugins);
   const [profile, load] = flags.quick ? [QUICK, HTTP_LOAD.quick] : [FULL, HTTP_LOAD.full];
   const catalog = await buildCatalog(plugins, flags.seed, work, log.progress);
   log.progress("measuring the site");
@@ -51,10 +53,10 @@ export async function bench(flags: Flags, { work, log }: BenchContext): Promise<
   log.progress(`HTTP: ${load.seconds} s per target, 10 connections`);
   const http = await measureHttp(catalog.siteDir, plan.http, load);
   const sections = [
-    ...buildSections(catalog.build, site, targetsFor(plugins).buildMs),
+    ...buildSections(catalog.build, site, targets.buildMs),
     coldSection(coldUnfiltered, coldQuery),
-    coldReadsSection(reads, classes, targetsFor(plugins).coldReadBytes),
-    ...warmSections(warm, classes, profile.warmPerClass, plan.warmup.length, targetsFor(plugins).p99),
+    coldReadsSection(reads, classes, targets.coldReadBytes),
+    ...warmSections(warm, classes, profile.warmPerClass, plan.warmup.length, targets.p99),
     httpSection(http),
   ];
   await publish(log, flags, {
