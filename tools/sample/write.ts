@@ -48,6 +48,8 @@ export async function writeSampleSnapshot(file: string, options: SampleOptions, 
     return { plugins, bytes };
   } catch (error) {
     out.destroy();
+    // The stream opens its file asynchronously: removed before that open completes, the file would reappear.
+    if (!out.closed) await once(out, "close");
     await rm(partial, { force: true });
     throw error;
   }
