@@ -33,6 +33,12 @@ export interface ShimOptions {
    * before too, are computed from memory. Not at the edge, where an isolate would spend CPU on files it never needs.
    */
   readonly preload?: boolean;
+  /**
+   * Hand each body to its `Response` as a one-chunk stream instead of bytes (default false). Node's `Response` copies
+   * a byte body when it is built and passes a stream's chunk on as it is, so a Node server that writes the chunk out
+   * allocates an answer's bytes once. Workers keep byte bodies: their runtime knows a byte body's length itself.
+   */
+  readonly streamBodies?: boolean;
   /** Where unexpected errors are reported (default: console.error). */
   readonly logError?: (error: unknown) => void;
   readonly now?: () => number;
@@ -54,13 +60,14 @@ export type FetchHandler = (request: Request, context?: RequestContext) => Promi
 export function createShim(options: ShimOptions): FetchHandler {
   const source = new CatalogSource(options.reader, options.manifestTtlMs ?? 5_000, options.now ?? Date.now, options.recordCacheBytes);
   const logError = options.logError ?? ((error: unknown) => console.error(error));
+  const respond = responder(options.streamBodies === true);
   return async (request, context) => {
     try {
-      return await route(request, source, edgeCachedBodies(options.edgeCache, context, logError));
+      return respond(await route(request, source, edgeCachedBodies(options.edgeCache, context, logError)));
     } catch (error) {
-      if (error instanceof HttpProblem) return problemResponse(request, error);
+      if (error instanceof HttpProblem) return respond(problemReply(request, error));
       logError(error);
-      return problemResponse(request, internalError());
+      return respond(problemReply(request, internalError()));
     } finally {
       if (options.preload === true) source.preloadCurrent();
     }
@@ -72,7 +79,29 @@ const EDGE_CACHED_PATHS: ReadonlySet<string> = new Set([PLUGINS_PATH, FACETS_PAT
 
 const SERVED_PATHS = `${[...CATALOG_ENDPOINTS.keys()].join(", ")} and its description ${OPENAPI_PATH}`;
 
-async function route(request: Request, source: CatalogSource, cached: CachedBodies): Promise<Response> {
+/** A response before it is one: the handler's parts build these, and `createShim` turns each into a `Response`. */
+interface Reply {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Uint8Array<ArrayBuffer> | null;
+}
+
+function responder(streamBodies: boolean): (reply: Reply) => Response {
+  const bodyOf = streamBodies ? oneChunkStream : (bytes: Uint8Array<ArrayBuffer>) => bytes;
+  return ({ status, headers, body }) => new Response(body === null ? null : bodyOf(body), { status, headers });
+}
+
+/** Not a byte stream: a byte stream's reader would detach the chunk's buffer, and answers cached here share theirs. */
+function oneChunkStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+async function route(request: Request, source: CatalogSource, cached: CachedBodies): Promise<Reply> {
   const url = new URL(request.url);
   const endpoint = CATALOG_ENDPOINTS.get(url.pathname);
   if (endpoint === undefined && url.pathname !== OPENAPI_PATH) {
@@ -83,7 +112,7 @@ async function route(request: Request, source: CatalogSource, cached: CachedBodi
     case "HEAD":
       break;
     case "OPTIONS":
-      return new Response(null, { status: 204, headers: preflightHeaders(request) });
+      return { status: 204, headers: preflightHeaders(request), body: null };
     default:
       throw new HttpProblem(
         405,
@@ -104,7 +133,7 @@ async function answerFromCurrentBuild(
   wanted: CatalogAnswer,
   source: CatalogSource,
   cached: CachedBodies,
-): Promise<Response> {
+): Promise<Reply> {
   const catalog = await source.get();
   try {
     return await answer(request, url, wanted, catalog, cached);
@@ -117,7 +146,7 @@ async function answerFromCurrentBuild(
   }
 }
 
-async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog: Catalog, cached: CachedBodies): Promise<Response> {
+async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog: Catalog, cached: CachedBodies): Promise<Reply> {
   const answerKey = wanted.key(catalog);
   const etag = entityTag(catalog.manifest.buildId, answerKey);
   const headers: Record<string, string> = {
@@ -126,17 +155,18 @@ async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog
     ETag: etag,
     "Last-Modified": catalog.lastModified,
   };
-  if (isNotModified(request, etag, catalog.lastModified)) return new Response(null, { status: 304, headers });
+  if (isNotModified(request, etag, catalog.lastModified)) return { status: 304, headers, body: null };
   const edgeKey = { url, buildId: catalog.manifest.buildId, answerKey };
   // An answer this isolate holds already is cheaper than the edge cache's round trip (in workerd, ~0.15 ms of CPU).
   const body = catalog.answers.known(answerKey) ?? (await cached(edgeKey, () => wanted.body(catalog)));
-  return bytesResponse(request, 200, body, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+  headers["Content-Type"] = "application/json; charset=utf-8";
+  return bytesReply(request, 200, body, headers);
 }
 
 /** The document depends on code only: serialized and hashed once per isolate, on its first request. */
 let servedDocument: Promise<{ readonly text: string; readonly etag: string }> | undefined;
 
-async function answerDocument(request: Request): Promise<Response> {
+async function answerDocument(request: Request): Promise<Reply> {
   servedDocument ??= (async () => {
     const text = JSON.stringify(openApiDocument());
     return { text, etag: entityTag("openapi", text) };
@@ -144,21 +174,21 @@ async function answerDocument(request: Request): Promise<Response> {
   const { text, etag } = await servedDocument;
   const headers = { ...CORS_HEADERS, "Cache-Control": API_CACHE_CONTROL, ETag: etag };
   // No Last-Modified (the document has no date of its own), so only If-None-Match can match.
-  if (isNotModified(request, etag, "")) return new Response(null, { status: 304, headers });
-  return textResponse(request, 200, text, { ...headers, "Content-Type": OPENAPI_MEDIA_TYPE });
+  if (isNotModified(request, etag, "")) return { status: 304, headers, body: null };
+  return textReply(request, 200, text, { ...headers, "Content-Type": OPENAPI_MEDIA_TYPE });
 }
 
-function problemResponse(request: Request, problem: HttpProblem): Response {
+function problemReply(request: Request, problem: HttpProblem): Reply {
   const headers = { ...CORS_HEADERS, ...problem.headers, "Content-Type": "application/problem+json", "Cache-Control": "no-store" };
-  return textResponse(request, problem.status, problemBody(problem), headers);
+  return textReply(request, problem.status, problemBody(problem), headers);
 }
 
-function textResponse(request: Request, status: number, body: string, headers: Record<string, string>): Response {
-  return bytesResponse(request, status, encoder.encode(body), headers);
+function textReply(request: Request, status: number, body: string, headers: Record<string, string>): Reply {
+  return bytesReply(request, status, encoder.encode(body), headers);
 }
 
-/** HEAD gets GET's headers, Content-Length included, and no body. */
-function bytesResponse(request: Request, status: number, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
-  const all = { ...headers, "Content-Length": String(bytes.byteLength) };
-  return new Response(request.method === "HEAD" ? null : bytes, { status, headers: all });
+/** HEAD gets GET's headers, Content-Length included, and no body. `headers`: the caller's own, completed here. */
+function bytesReply(request: Request, status: number, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Reply {
+  headers["Content-Length"] = String(bytes.byteLength);
+  return { status, headers, body: request.method === "HEAD" ? null : bytes };
 }

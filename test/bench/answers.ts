@@ -2,6 +2,7 @@
  * One timed answer, from the request's construction to its last body byte (read as bytes, as a server would send it:
  * parsing it here would charge the bench's own garbage to later answers), what the shim read, answers per class.
  */
+import { bodyBytes } from "../../src/runtime/node/fetch-bridge.js";
 import type { SiteReader } from "../../src/shim/index.js";
 import { type Figure, json, msFigure, percent, percentile, round } from "./figures.js";
 
@@ -9,11 +10,11 @@ import { type Figure, json, msFigure, percent, percentile, round } from "./figur
 export type TimedAnswer = { readonly ms: number; readonly status: number; readonly body: Uint8Array; readonly cpuMs?: number };
 export type TimedQuery = { readonly kind: string; readonly path: string };
 
-/** `send` answers a Fetch API response, or Miniflare's (undici's) look-alike. */
-export async function timed(send: () => Promise<{ readonly status: number; arrayBuffer(): Promise<ArrayBuffer> }>): Promise<TimedAnswer> {
+/** The body is read as `serve` sends it (`bodyBytes`): no copy of a body of one chunk. */
+export async function timed(send: () => Promise<Response>): Promise<TimedAnswer> {
   const started = performance.now();
   const response = await send();
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = (await bodyBytes(response)) ?? new Uint8Array(0);
   return { ms: performance.now() - started, status: response.status, body };
 }
 

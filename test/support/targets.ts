@@ -5,7 +5,8 @@
  * - `startServeTarget`: the real CLI (`build --snapshot`, then `serve` on an
  *   ephemeral port), spoken to with the global `fetch`.
  * - `startInProcessTarget`: `buildSite` + `createShim` in this process, with
- *   the built files held in memory.
+ *   the built files held in memory; `startServerShimTarget` the same with the
+ *   shim configured as `serve` runs it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,7 +14,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createShim, type ShimOptions } from "../../src/shim/index.js";
+import { serverShim } from "../../src/runtime/node/server-shim.js";
+import { createShim, type FetchHandler, type ShimOptions } from "../../src/shim/index.js";
 import { buildSite } from "../../src/site/build-site.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 
@@ -44,7 +46,10 @@ export function mapReader(files: ReadonlyMap<string, Uint8Array>): SiteReader {
 }
 
 export function shimTarget(reader: SiteReader, options: Omit<ShimOptions, "reader"> = {}): Target {
-  const handle = createShim({ ...options, reader });
+  return handlerTarget(createShim({ ...options, reader }));
+}
+
+export function handlerTarget(handle: FetchHandler): Target {
   return {
     fetch: (pathAndQuery, init) => handle(new Request(`http://localhost${pathAndQuery}`, init)),
     close: async () => {},
@@ -52,6 +57,9 @@ export function shimTarget(reader: SiteReader, options: Omit<ShimOptions, "reade
 }
 
 export const startInProcessTarget: StartTarget = async (snapshot) => shimTarget(mapReader(await buildSite(snapshot)));
+
+/** As `serve` configures the shim (preload, stream bodies), without its HTTP server. */
+export const startServerShimTarget: StartTarget = async (snapshot) => handlerTarget(serverShim(mapReader(await buildSite(snapshot))));
 
 // ---------------------------------------------------------------------------
 // The real CLI

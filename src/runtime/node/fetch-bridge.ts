@@ -35,6 +35,17 @@ export async function writeFetchResponse(target: NodeResponseLike, response: Res
   // Set by http-server for its static files; it does not hold for API answers.
   target.removeHeader("accept-ranges");
   target.writeHead(response.status, headers);
-  const body = response.body === null ? undefined : new Uint8Array(await response.arrayBuffer());
-  target.end(body);
+  target.end(await bodyBytes(response));
+}
+
+/**
+ * A response's body as it is sent: a body of one chunk (the shim's, as `serverShim` builds them) is that chunk, not a
+ * copy; `arrayBuffer()` would copy it twice more.
+ */
+export async function bodyBytes(response: Response): Promise<Uint8Array | undefined> {
+  if (response.body === null) return undefined;
+  const chunks: Uint8Array[] = [];
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
