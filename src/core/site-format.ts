@@ -15,7 +15,7 @@ import type { SortKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 4 as const;
+export const SITE_FORMAT_VERSION = 5 as const;
 
 /**
  * Plugins per record shard: at least the largest `per_page`, so any page spans at most two shards;
@@ -49,6 +49,11 @@ export interface SiteManifest {
   readonly fineShardSize: number;
   /** Per non-`stars` order, its positions' ordinals: `plugins` words. */
   readonly orders: Readonly<Record<OtherSortKey, string>>;
+  /**
+   * Per non-`stars` order, its ordinals' positions (the order's inverse): `plugins` words. A deep page of a large
+   * filter is cut from its members' positions, sorted, where walking the order would pass most of the catalog.
+   */
+  readonly ranks: Readonly<Record<OtherSortKey, string>>;
   /**
    * A `SetPack` of the sets `/api/facets` counts with and `web=1` filters by:
    * `web`, `uncategorized` and each configured category's `tag:` set; its header lists the categories.

@@ -34,7 +34,9 @@ export class Catalog {
   readonly catalogParts: () => Promise<Uint8Array[]>;
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
   private readonly orders: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
-  private readonly loadedOrders: Partial<Record<OtherSortKey, Uint32Array>> = {};
+  private readonly keptOrders: Partial<Record<OtherSortKey, Uint32Array>> = {};
+  private readonly rankFiles: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
+  private readonly keptRanks: Partial<Record<OtherSortKey, Uint32Array>> = {};
   /** Unfiltered pages of an order read so far without its order file (see `recordsInOrder`). */
   private readonly pagesWithoutOrder: Record<OtherSortKey, number> = { recent: 0, name: 0 };
 
@@ -49,11 +51,14 @@ export class Catalog {
     this.filters = new FilterSets(manifest, reader);
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size));
-    const order = (sort: OtherSortKey) =>
-      memoize(
-        async () => (this.loadedOrders[sort] = orderOf(await readBytes(reader, manifest.orders[sort]), this.size, manifest.orders[sort])),
-      );
-    this.orders = { recent: order("recent"), name: order("name") };
+    /** A file of one word per plugin, read once and then kept in `loaded`. */
+    const perPlugin = (files: Readonly<Record<OtherSortKey, string>>, loaded: Partial<Record<OtherSortKey, Uint32Array>>) => {
+      const load = (sort: OtherSortKey) =>
+        memoize(async () => (loaded[sort] = wordPerPlugin(await readBytes(reader, files[sort]), this.size, files[sort])));
+      return { recent: load("recent"), name: load("name") };
+    };
+    this.orders = perPlugin(manifest.orders, this.keptOrders);
+    this.rankFiles = perPlugin(manifest.ranks, this.keptRanks);
     this.status = memoize(() => readBytes(reader, manifest.status));
     this.catalogParts = () => Promise.all(manifest.catalog.map((part) => readBytes(reader, part)));
   }
@@ -65,7 +70,17 @@ export class Catalog {
 
   /** The order if it is in memory already. */
   loadedOrder(sort: OtherSortKey): Uint32Array | undefined {
-    return this.loadedOrders[sort];
+    return this.keptOrders[sort];
+  }
+
+  /** The positions in `sort` of the ordinals (the order's inverse). */
+  ranks(sort: OtherSortKey): Promise<Uint32Array> {
+    return this.rankFiles[sort]();
+  }
+
+  /** The ranks if they are in memory already. */
+  loadedRanks(sort: OtherSortKey): Uint32Array | undefined {
+    return this.keptRanks[sort];
   }
 
   /**
@@ -123,9 +138,10 @@ export class Catalog {
   }
 }
 
-function orderOf(bytes: Uint8Array, size: number, file: string): Uint32Array {
+function wordPerPlugin(bytes: Uint8Array, size: number, file: string): Uint32Array {
   const words = allWords(bytes);
-  if (words === undefined || words.length !== size) throw new CatalogUnavailable(`${file} is not an order of ${size} plugins`);
+  if (words === undefined || words.length !== size)
+    throw new CatalogUnavailable(`${file} does not hold one word for each of ${size} plugins`);
   return words;
 }
 

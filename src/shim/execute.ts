@@ -67,8 +67,20 @@ async function pagePlugins(
   const known = catalog.loadedOrder(sort);
   const ordered =
     total <= FEW_MATCHES ? await orderedByRecords(catalog, matches, total, sort, window, filters, known === undefined) : undefined;
-  return ordered ?? membersInOrder(matches, known ?? (await catalog.order(sort)), window.start, window.end);
+  if (ordered !== undefined) return ordered;
+  const ranks = catalog.loadedRanks(sort);
+  // Whichever is in memory serves, the cheaper one when both or neither are.
+  const byRanks = known === undefined || ranks !== undefined ? rankingIsCheaper(total, window.end, catalog.size) : false;
+  if (byRanks) return membersByRank(matches.slice(0, total), ranks ?? (await catalog.ranks(sort)), window.start, window.end);
+  return membersInOrder(matches, known ?? (await catalog.order(sort)), window.start, window.end);
 }
+
+/**
+ * Walking the order to the page's end passes about `size * end / members` positions, one step each; ranking costs
+ * a few steps per member and a native sort. On a cold isolate, which interprets every step, a deep page of a large
+ * set walked most of a 50,000-plugin order: 6–9 ms of its CPU, measured in workerd.
+ */
+const rankingIsCheaper = (members: number, end: number, size: number): boolean => 4 * members * members < size * end;
 
 /** Matches few enough to be ordered by their records' positions. */
 const FEW_MATCHES = 128;
@@ -102,6 +114,24 @@ async function orderedByRecords(
     .slice(window.start, window.end);
   return { ordinals: page.map((plugin) => plugin.ordinal), positions: page.map((plugin) => plugin.position) };
 }
+
+/** The same as `membersInOrder`, from each member's position (`ranks[ordinal]`) instead of a walk over the order. */
+export function membersByRank(
+  members: readonly number[],
+  ranks: ArrayLike<number>,
+  start: number,
+  end: number,
+): PagePlugins & { positions: number[] } {
+  // Position and ordinal in one number, so that one native sort orders them: exact below 2^21 plugins.
+  const keys = new Float64Array(members.length);
+  for (let i = 0; i < members.length; i++) keys[i] = ranks[members[i]!]! * ORDINAL_SPAN + members[i]!;
+  keys.sort();
+  const page = keys.subarray(start, end);
+  const positions = Array.from(page, (key) => Math.floor(key / ORDINAL_SPAN));
+  return { ordinals: Array.from(page, (key, i) => key - positions[i]! * ORDINAL_SPAN), positions };
+}
+
+const ORDINAL_SPAN = 2 ** 32;
 
 /** Members at positions `start..end` of the order, with their positions in it. */
 export function membersInOrder(

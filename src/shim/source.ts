@@ -75,6 +75,8 @@ function checkManifest(value: unknown): SiteManifest {
     SORT_KEYS.every((sort) => isSeries(manifest.records?.[sort])) &&
     typeof manifest.orders?.recent === "string" &&
     typeof manifest.orders.name === "string" &&
+    typeof manifest.ranks?.recent === "string" &&
+    typeof manifest.ranks.name === "string" &&
     typeof manifest.filters === "string" &&
     isSeries(manifest.keys) &&
     seriesLength(manifest.keys) > 0 &&

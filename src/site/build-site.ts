@@ -29,7 +29,7 @@ import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
-import { orderFile, ranksOf } from "./orders.js";
+import { ranksOf, writeOrderFiles } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
@@ -90,7 +90,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     records,
     fineShards: writeShards(add, "fine", layout.fineShardSize, positions("stars"), source),
     fineShardSize: layout.fineShardSize,
-    orders: { recent: add("orders-recent", orderFile(positions("recent"))), name: add("orders-name", orderFile(positions("name"))) },
+    ...writeOrderFiles(add, { recent: positions("recent"), name: positions("name") }),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
   };

@@ -1,4 +1,9 @@
-/** Sort orders as the site stores them: positions' ordinals (the order files) and ordinals' positions (in record files). */
+/**
+ * Sort orders as the site stores them: positions' ordinals (the order files), ordinals' positions (the rank files, and
+ * each record's in record files).
+ */
+import type { OtherSortKey, SiteManifest } from "../core/site-format.js";
+import type { AddFile } from "./file-series.js";
 
 /** Each ordinal's position in an order given as its positions' ordinals. */
 export function ranksOf(ordinalsByPosition: readonly number[]): Uint32Array {
@@ -9,12 +14,22 @@ export function ranksOf(ordinalsByPosition: readonly number[]): Uint32Array {
   return ranks;
 }
 
-/** An order file: the positions' ordinals as little-endian 32-bit words, as the shim views them. */
-export function orderFile(ordinalsByPosition: readonly number[]): Uint8Array {
-  const bytes = new Uint8Array(4 * ordinalsByPosition.length);
+/** The manifest's `orders` and `ranks` of the non-`stars` orders, each given as its positions' ordinals. */
+export function writeOrderFiles(
+  add: AddFile,
+  ordinalsByPosition: Readonly<Record<OtherSortKey, readonly number[]>>,
+): Pick<SiteManifest, "orders" | "ranks"> {
+  const { recent, name } = ordinalsByPosition;
+  return {
+    orders: { recent: add("orders-recent", wordsFile(recent)), name: add("orders-name", wordsFile(name)) },
+    ranks: { recent: add("ranks-recent", wordsFile(ranksOf(recent))), name: add("ranks-name", wordsFile(ranksOf(name))) },
+  };
+}
+
+/** Words as little-endian 32-bit words, as the shim views them. */
+function wordsFile(words: ArrayLike<number>): Uint8Array {
+  const bytes = new Uint8Array(4 * words.length);
   const view = new DataView(bytes.buffer);
-  ordinalsByPosition.forEach((ordinal, i) => {
-    view.setUint32(4 * i, ordinal, true);
-  });
+  for (let i = 0; i < words.length; i++) view.setUint32(4 * i, words[i]!, true);
   return bytes;
 }

@@ -12,7 +12,7 @@ import { type FileSeries, MANIFEST_PATH, SITE_FORMAT, SITE_FORMAT_VERSION, type 
 import { type AddFile, writeSeries } from "./file-series.js";
 import { type FilterFacts, writeFilterPacks } from "./filter-packs.js";
 import type { SiteLayout } from "./layout.js";
-import { orderFile, ranksOf } from "./orders.js";
+import { ranksOf, writeOrderFiles } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
 
@@ -58,7 +58,7 @@ export function tinySite(): Map<string, Uint8Array> {
     ) as Record<SortKey, FileSeries>,
     fineShards: writeSeries(add, "fine", shards(LAYOUT.fineShardSize, ORDERS.stars)),
     fineShardSize: LAYOUT.fineShardSize,
-    orders: { recent: add("orders-recent", orderFile(ORDERS.recent)), name: add("orders-name", orderFile(ORDERS.name)) },
+    ...writeOrderFiles(add, ORDERS),
     ...writeFilterPacks(add, PLUGINS, ["Data", "UI"], source, LAYOUT),
     postings: writePostingsBlocks(add, search.terms, search.postings, PLUGINS.length, LAYOUT.postingsBlockBytes),
     search: add("search", encoder.encode('{"chunks":[]}')),
