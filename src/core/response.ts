@@ -33,17 +33,18 @@ export function renderPage(page: PluginPage): Uint8Array<ArrayBuffer> {
  * every few hundred answers; bytes live outside it.)
  */
 export function renderPageFromJson(meta: PageMeta, pluginsJson: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const head = encoder.encode(`{"total":${meta.total},"page":${meta.page},"perPage":${meta.perPage},"pages":${meta.pages},"plugins":[`);
-  let length = head.byteLength + Math.max(0, pluginsJson.length - 1) + CLOSE.byteLength;
+  // Digits and punctuation only: as many bytes as characters, written straight into the body.
+  const head = `{"total":${meta.total},"page":${meta.page},"perPage":${meta.perPage},"pages":${meta.pages},"plugins":[`;
+  let length = head.length + Math.max(0, pluginsJson.length - 1) + CLOSE.byteLength;
   for (const plugin of pluginsJson) length += plugin.byteLength;
   const body = new Uint8Array(length);
-  body.set(head, 0);
-  let offset = head.byteLength;
-  pluginsJson.forEach((plugin, i) => {
+  let offset = encoder.encodeInto(head, body).written;
+  for (let i = 0; i < pluginsJson.length; i++) {
     if (i > 0) body[offset++] = COMMA;
+    const plugin = pluginsJson[i]!;
     body.set(plugin, offset);
     offset += plugin.byteLength;
-  });
+  }
   body.set(CLOSE, offset);
   return body;
 }
