@@ -90,7 +90,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     records,
     fineShards: writeShards(add, "fine", layout.fineShardSize, positions("stars"), source),
     fineShardSize: layout.fineShardSize,
-    ...writeOrderFiles(add, { recent: positions("recent"), name: positions("name") }),
+    ...writeOrderFiles(add, { recent: positions("recent"), name: positions("name") }, source.ranks),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
   };

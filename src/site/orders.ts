@@ -14,15 +14,18 @@ export function ranksOf(ordinalsByPosition: readonly number[]): Uint32Array {
   return ranks;
 }
 
-/** The manifest's `orders` and `ranks` of the non-`stars` orders, each given as its positions' ordinals. */
+/** The manifest's `orders` and `ranks` of the non-`stars` orders: their positions' ordinals and their ordinals' positions. */
 export function writeOrderFiles(
   add: AddFile,
   ordinalsByPosition: Readonly<Record<OtherSortKey, readonly number[]>>,
+  ranks: Readonly<Record<OtherSortKey, Uint32Array>>,
 ): Pick<SiteManifest, "orders" | "ranks"> {
-  const { recent, name } = ordinalsByPosition;
   return {
-    orders: { recent: add("orders-recent", wordsFile(recent)), name: add("orders-name", wordsFile(name)) },
-    ranks: { recent: add("ranks-recent", wordsFile(ranksOf(recent))), name: add("ranks-name", wordsFile(ranksOf(name))) },
+    orders: {
+      recent: add("orders-recent", wordsFile(ordinalsByPosition.recent)),
+      name: add("orders-name", wordsFile(ordinalsByPosition.name)),
+    },
+    ranks: { recent: add("ranks-recent", wordsFile(ranks.recent)), name: add("ranks-name", wordsFile(ranks.name)) },
   };
 }
 

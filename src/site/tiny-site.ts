@@ -58,7 +58,7 @@ export function tinySite(): Map<string, Uint8Array> {
     ) as Record<SortKey, FileSeries>,
     fineShards: writeSeries(add, "fine", shards(LAYOUT.fineShardSize, ORDERS.stars)),
     fineShardSize: LAYOUT.fineShardSize,
-    ...writeOrderFiles(add, ORDERS),
+    ...writeOrderFiles(add, ORDERS, source.ranks),
     ...writeFilterPacks(add, PLUGINS, ["Data", "UI"], source, LAYOUT),
     postings: writePostingsBlocks(add, search.terms, search.postings, PLUGINS.length, LAYOUT.postingsBlockBytes),
     search: add("search", encoder.encode('{"chunks":[]}')),
