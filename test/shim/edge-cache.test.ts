@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createShim, type EdgeCache } from "../../src/shim/index.js";
 import { tinySite } from "../../src/site/tiny-site.js";
+import { loggingReader } from "../support/targets.js";
 
 /** A `Map` behind the Cache API's two calls, counting them. */
 function countingCache(): { cache: EdgeCache; calls: { match: number; put: number } } {
@@ -26,15 +27,9 @@ function countingCache(): { cache: EdgeCache; calls: { match: number; put: numbe
 }
 
 function isolate(edgeCache: EdgeCache): { ask: (query: string) => Promise<string>; reads: string[] } {
-  const [files, reads] = [tinySite(), [] as string[]];
-  const reader = {
-    read: async (path: string) => {
-      reads.push(path);
-      return files.get(path) ?? null;
-    },
-  };
+  const reader = loggingReader(tinySite());
   const shim = createShim({ reader, edgeCache });
-  return { reads, ask: async (query) => (await shim(new Request(`http://x/api/plugins?${query}`))).text() };
+  return { reads: reader.reads, ask: async (query) => (await shim(new Request(`http://x/api/plugins?${query}`))).text() };
 }
 
 describe("the shim's edge cache", () => {

@@ -12,7 +12,7 @@ import { generateSnapshot } from "../../tools/sample/generate.js";
 import { expectPage, slugsOf } from "../contract/expect.js";
 import { call, pluginsPath } from "../support/http.js";
 import { referenceAnswer, type Sort } from "../support/reference.js";
-import { mapReader, shimTarget } from "../support/targets.js";
+import { loggingReader, shimTarget } from "../support/targets.js";
 
 /** An order of `size` ordinals, some of them members, and a window of positions among the members. */
 const orderAndMembers = fc.integer({ min: 1, max: 300 }).chain((size) =>
@@ -44,15 +44,9 @@ describe("membersByRank", () => {
 describe("a filtered page on a new shim (no order in memory)", async () => {
   const snapshot = generateSnapshot({ plugins: 1200, seed: 3 });
   const files = await buildSite(snapshot);
-  const reads: string[] = [];
-  const reader = mapReader(files);
-  const newShim = () =>
-    shimTarget({
-      read: (path) => {
-        reads.push(path);
-        return reader.read(path);
-      },
-    });
+  const reader = loggingReader(files);
+  const { reads } = reader;
+  const newShim = () => shimTarget(reader);
 
   it("deep in a large set reads the order's ranks, not the order; near its start, the order", async () => {
     // `dashboard`: 164 of 1,200 plugins, more than are ordered by their records.

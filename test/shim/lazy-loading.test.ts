@@ -2,19 +2,14 @@ import { describe, expect, it } from "vitest";
 import { createShim } from "../../src/shim/index.js";
 import { buildSite } from "../../src/site/build-site.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
+import { loggingReader } from "../support/targets.js";
 
 async function countingShim(plugins: number) {
   const snapshot = generateSnapshot({ plugins, seed: 3 });
   const files = await buildSite(snapshot);
-  const reads: string[] = [];
-  const shim = createShim({
-    reader: {
-      read: async (path) => {
-        reads.push(path);
-        return files.get(path) ?? null;
-      },
-    },
-  });
+  const reader = loggingReader(files);
+  const { reads } = reader;
+  const shim = createShim({ reader });
   const get = async (query: string) => {
     const response = await shim(new Request(`http://x/api/plugins?${query}`));
     expect(response.status).toBe(200);

@@ -45,6 +45,18 @@ export function mapReader(files: ReadonlyMap<string, Uint8Array>): SiteReader {
   };
 }
 
+/** A `mapReader` that also logs each path it is asked for, in order. */
+export function loggingReader(files: ReadonlyMap<string, Uint8Array>): SiteReader & { readonly reads: string[] } {
+  const [inner, reads] = [mapReader(files), [] as string[]];
+  return {
+    reads,
+    read: (path) => {
+      reads.push(path);
+      return inner.read(path);
+    },
+  };
+}
+
 export function shimTarget(reader: SiteReader, options: Omit<ShimOptions, "reader"> = {}): Target {
   return handlerTarget(createShim({ ...options, reader }));
 }
