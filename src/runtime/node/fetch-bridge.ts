@@ -17,14 +17,57 @@ export interface NodeResponseLike {
   end(body?: Uint8Array): unknown;
 }
 
-export function toFetchRequest(request: NodeRequestLike, origin: string): Request {
+/**
+ * Every answer is built from the request's path and query alone, so the origin is fixed: the `Host` header is
+ * whatever a client wrote (empty, `a b`, `[::1`), and `new URL()` throws on most of that.
+ */
+const BRIDGE_ORIGIN = "http://localhost";
+
+/**
+ * The request target's path and query (`/api/plugins?q=x`): origin-form as it is, absolute-form (`http://h/p?q`,
+ * which HTTP/1.1 servers must accept) reduced to its path; undefined for anything else (`*`, authority-form, junk).
+ */
+export function targetPath(target: string | undefined): string | undefined {
+  if (target === undefined || target === "") return "/";
+  if (target.startsWith("/")) return target.startsWith("//") ? undefined : target;
+  if (!/^https?:\/\//i.test(target)) return undefined;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Undefined when the request target is no path (see `targetPath`) or has characters no URL can hold. */
+export function toFetchRequest(request: NodeRequestLike): Request | undefined {
+  const path = targetPath(request.url);
+  if (path === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(path, BRIDGE_ORIGIN);
+  } catch {
+    return undefined;
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      try {
+        headers.append(name, item);
+      } catch {
+        // A value the Fetch API refuses (Node's parser lets some through): the API reads no header it could be.
+      }
+    }
   }
-  // The API reads no request bodies, so none is forwarded.
-  return new Request(new URL(request.url ?? "/", origin), { method: request.method ?? "GET", headers });
+  // The API reads no request bodies, so none is forwarded; a method the Fetch API refuses becomes one the shim
+  // answers 405 for, as it does every method but GET, HEAD and OPTIONS.
+  const method = request.method ?? "GET";
+  try {
+    return new Request(url, { method, headers });
+  } catch {
+    return new Request(url, { method: "PATCH", headers });
+  }
 }
 
 export async function writeFetchResponse(target: NodeResponseLike, response: Response): Promise<void> {

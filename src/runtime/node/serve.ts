@@ -1,13 +1,19 @@
 /**
  * `plugin-catalog serve`: http-server for the site's static files, with the
  * shim mounted in front of it for `/api/`.
+ *
+ * Anyone who can reach the port writes the requests: a target that is no
+ * path, a `Host` no URL can hold, an unknown method or a body each get a 4xx,
+ * and nothing thrown while answering one request reaches the process (it is
+ * logged and answered 500), so the server keeps answering the next.
  */
 
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import httpServer from "http-server";
 import { type FetchHandler, STATUS_PATH } from "../../shim/index.js";
-import { type NodeRequestLike, type NodeResponseLike, toFetchRequest, writeFetchResponse } from "./fetch-bridge.js";
+import { type NodeRequestLike, type NodeResponseLike, targetPath, toFetchRequest, writeFetchResponse } from "./fetch-bridge.js";
 import { createFsReader } from "./fs-reader.js";
 import { serverShim } from "./server-shim.js";
 
@@ -23,14 +29,34 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What http-server's middleware chain hands each middleware: Node's request and response, decorated. */
+interface MiddlewareRequest extends NodeRequestLike {
+  url?: string | undefined;
+}
+interface MiddlewareResponse extends NodeResponseLike {
+  readonly headersSent: boolean;
+  readonly writableEnded: boolean;
+  destroy(): unknown;
+}
+type Middleware = (request: MiddlewareRequest, response: MiddlewareResponse, next: () => void) => void;
+
+/** The static files answer only these; http-server would serve a file to any method. */
+const STATIC_METHODS = "GET, HEAD, OPTIONS";
+
 export async function serveSite(options: ServeOptions): Promise<RunningServer> {
-  const shim = serverShim(createFsReader(options.dir), options.logError);
+  const logError = options.logError ?? ((error: unknown) => console.error(error));
+  const shim = serverShim(createFsReader(options.dir), logError);
   const server = httpServer.createServer({
     root: options.dir,
     cache: 60,
     showDir: false,
-    before: [apiMiddleware(shim)],
+    before: [guarded(logError, requestTarget), guarded(logError, apiMiddleware(shim, logError))],
   }) as unknown as { server: Server };
+  // CONNECT asks for a tunnel, which a catalog never opens; unanswered, Node would just drop the socket.
+  server.server.on("connect", (_request, socket: Duplex) => {
+    socket.on("error", () => socket.destroy());
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${STATIC_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.server.listen(options.port, options.host, () => resolve());
@@ -39,20 +65,84 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   // Opens the catalog now, so that its preload starts before the first visitor asks.
-  void shim(new Request(new URL(STATUS_PATH, url))).then((answer) => answer.body?.cancel());
+  void shim(new Request(new URL(STATUS_PATH, url))).then((answer) => answer.body?.cancel(), logError);
   return {
     url,
     close: () => new Promise((resolve) => server.server.close(() => resolve())),
   };
 }
 
-function apiMiddleware(shim: FetchHandler) {
-  return (request: NodeRequestLike, response: NodeResponseLike, next: () => void): void => {
+/** A middleware whose throw is logged and answered 500 instead of escaping into the server. */
+function guarded(logError: (error: unknown) => void, middleware: Middleware): Middleware {
+  return (request, response, next) => {
+    try {
+      middleware(request, response, next);
+    } catch (error) {
+      failed(response, error, logError);
+    }
+  };
+}
+
+function failed(response: MiddlewareResponse, error: unknown, logError: (error: unknown) => void): void {
+  logError(error);
+  if (response.headersSent) {
+    if (!response.writableEnded) response.destroy();
+    return;
+  }
+  plainProblem(response, 500, "The server failed to answer this request. It has been logged.");
+}
+
+/**
+ * Origin-form targets pass; absolute-form ones (`GET http://host/path`) are reduced to their path, as HTTP/1.1
+ * servers must accept them; `OPTIONS *` asks what the server allows; any other target is a 400.
+ */
+function requestTarget(request: MiddlewareRequest, response: MiddlewareResponse, next: () => void): void {
+  const path = targetPath(request.url);
+  if (path === undefined) {
+    if (request.url === "*" && request.method === "OPTIONS") {
+      response.writeHead(204, { Allow: STATIC_METHODS, "Access-Control-Allow-Origin": "*" });
+      response.end();
+    } else plainProblem(response, 400, "The request target must be a path such as /api/plugins.");
+    return;
+  }
+  request.url = path;
+  if (!path.startsWith("/api/") && !STATIC_METHODS.split(", ").includes(request.method ?? "GET")) {
+    plainProblem(response, 405, `${request.method} is not allowed on ${path.split("?")[0]}; allowed: ${STATIC_METHODS}.`, {
+      Allow: STATIC_METHODS,
+    });
+    return;
+  }
+  next();
+}
+
+function apiMiddleware(shim: FetchHandler, logError: (error: unknown) => void): Middleware {
+  return (request, response, next) => {
     if (!(request.url ?? "").startsWith("/api/")) {
       next();
       return;
     }
-    const origin = `http://${request.headers.host ?? "localhost"}`;
-    void shim(toFetchRequest(request, origin)).then((answer) => writeFetchResponse(response, answer));
+    const fetchRequest = toFetchRequest(request);
+    if (fetchRequest === undefined) {
+      plainProblem(response, 400, "The request target is not a valid URL path.");
+      return;
+    }
+    shim(fetchRequest)
+      .then((answer) => writeFetchResponse(response, answer))
+      .catch((error: unknown) => failed(response, error, logError));
   };
+}
+
+/** What the shim would answer, for the few requests that never reach it. */
+function plainProblem(response: NodeResponseLike, status: number, detail: string, headers: Record<string, string> = {}): void {
+  const title = { 400: "Bad Request", 405: "Method Not Allowed", 500: "Internal Server Error" }[status] ?? "Error";
+  const body = new TextEncoder().encode(JSON.stringify({ type: "about:blank", title, status, detail }));
+  response.removeHeader("accept-ranges");
+  response.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/problem+json",
+    "Content-Length": String(body.byteLength),
+    "Cache-Control": "no-store",
+    "Access-Control-Allow-Origin": "*",
+  });
+  response.end(body);
 }
