@@ -113,15 +113,20 @@ export const snapshotSchema = z
           });
         } else seen.set(key, index);
       }
-      checkSums(plugin, index, ctx);
-      checkDerivedFields(plugin, index, ctx);
+      recordIssues(plugin, (path, message) => ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message }));
     });
   });
 
+type IssueSink = (path: (string | number)[], message: string) => void;
+
+/** What the schema cannot say about one record: sums that match its mirrors, the rules of docs/API.md#fields. */
+function recordIssues(plugin: SnapshotPlugin, issue: IssueSink): void {
+  checkSums(plugin, issue);
+  checkDerivedFields(plugin, issue);
+}
+
 /** Rules of docs/API.md#fields that a snapshot from any source must already obey. */
-function checkDerivedFields(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) =>
-    ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message });
+function checkDerivedFields(plugin: SnapshotPlugin, issue: IssueSink): void {
   firstCaseInsensitiveDuplicate(plugin.tags, (i) => issue(["tags", i], "duplicates an earlier tag (case-insensitively)"));
   plugin.tags.forEach((tag, i) => {
     if (tag !== tag.trim()) issue(["tags", i], "must be trimmed");
@@ -141,20 +146,23 @@ function firstCaseInsensitiveDuplicate(values: readonly string[], report: (index
   });
 }
 
-function checkSums(plugin: SnapshotPlugin, index: number, ctx: z.RefinementCtx): void {
+function checkSums(plugin: SnapshotPlugin, issue: IssueSink): void {
   for (const [field, part] of [
     ["totalStars", "stars"],
     ["totalForks", "forks"],
   ] as const) {
     const sum = plugin.mirrors.reduce((total, mirror) => total + mirror[part], 0);
-    if (plugin[field] !== sum) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["plugins", index, field],
-        message: `is ${plugin[field]} but its mirrors' ${part} add up to ${sum}`,
-      });
-    }
+    if (plugin[field] !== sum) issue([field], `is ${plugin[field]} but its mirrors' ${part} add up to ${sum}`);
   }
+}
+
+/** Why one record breaks the snapshot's rules (its own fields, not its place among others), or undefined. */
+export function snapshotPluginProblem(plugin: SnapshotPlugin): string | undefined {
+  const result = snapshotPluginSchema.safeParse(plugin);
+  const issues: { path: PropertyKey[]; message: string }[] = result.success ? [] : [...result.error.issues];
+  if (result.success) recordIssues(plugin, (path, message) => issues.push({ path, message }));
+  const first = issues[0];
+  return first === undefined ? undefined : `${first.path.map(String).join(".")}: ${first.message}`;
 }
 
 export type Mirror = z.infer<typeof mirrorSchema>;

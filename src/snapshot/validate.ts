@@ -1,5 +1,6 @@
 /** Parsing a snapshot's text into a typed, checked `CatalogSnapshot`. */
 import type { z } from "zod";
+import { boundedPlugin } from "./bounds.js";
 import { type CatalogSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotSchema } from "./schema.js";
 
 export class SnapshotError extends Error {
@@ -21,7 +22,7 @@ export function parseSnapshot(text: string, source: string): CatalogSnapshot {
   }
   checkFormat(data, source);
   const result = snapshotSchema.safeParse(data);
-  if (result.success) return result.data;
+  if (result.success) return { ...result.data, plugins: result.data.plugins.map(boundedPlugin) };
   throw new SnapshotError(`${source} is not a valid catalog snapshot: ${describeIssues(result.error.issues, data)}`);
 }
 

@@ -6,12 +6,13 @@
  * cannot be read fails the build.
  */
 
+import { BOUNDS } from "../core/bounds.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
-import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from "../snapshot/schema.js";
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotPluginProblem } from "../snapshot/schema.js";
 import { slugFor } from "../snapshot/slug.js";
 import type { CatalogConfig } from "./config.js";
 import type { UpstreamClient } from "./http/client.js";
-import { type Member, readMembers } from "./members.js";
+import { type Member, readMembers, skipMalformed } from "./members.js";
 import { type MirrorReader, mirrorRefsOf, mirrorsOfPackage, readAllMirrors, renamesKnownFrom } from "./mirror-counts.js";
 import { readGithubMirrors } from "./mirrors/github.js";
 import { readGitlabMirrors } from "./mirrors/gitlab.js";
@@ -97,11 +98,16 @@ async function fetchInto(report: BuildReport, options: FetchOptions): Promise<Ca
   progress.done();
 
   const checkedAt = now().toISOString();
-  const plugins = members.map((member) => {
+  const plugins: SnapshotPlugin[] = [];
+  for (const member of members) {
     const name = member.record.npmName;
     const memberRefs = refs.get(name) ?? [];
-    return assemble(member, memberRefs, mirrorsOfPackage(memberRefs, outcomes, previous.get(name), checkedAt, report), config);
-  });
+    const plugin = assemble(member, memberRefs, mirrorsOfPackage(memberRefs, outcomes, previous.get(name), checkedAt, report), config);
+    // The derivation bounds every field; a record that still breaks a rule of the snapshot is left out, not the catalog.
+    const problem = snapshotPluginProblem(plugin);
+    if (problem === undefined) plugins.push(plugin);
+    else skipMalformed(report, name, problem);
+  }
   report.members = plugins.length;
   // The configuration travels in the snapshot: tomorrow's fetch and any build from it see what today's used.
   const { categories, displayName } = config;
@@ -166,7 +172,10 @@ function assemble(
     updatedAt: record.updatedAt,
     tags: record.tags,
     readme: record.readme,
-    creators: uniqueLogins([...record.npmLogins, ...mirrors.map((m) => m.owner).filter((o): o is string => o !== undefined)]),
+    creators: uniqueLogins([...record.npmLogins, ...mirrors.map((m) => m.owner).filter((o): o is string => o !== undefined)]).slice(
+      0,
+      BOUNDS.logins,
+    ),
     mirrors,
     registry: {
       ...(member.etag === undefined ? {} : { etag: member.etag }),

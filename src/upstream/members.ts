@@ -4,6 +4,7 @@
  * document modification time as yesterday) reuses yesterday's record with no
  * request; a package with a known ETag is asked conditionally.
  */
+import { BOUNDS, boundedText } from "../core/bounds.js";
 import type { ExcludedPackage, SnapshotPlugin } from "../snapshot/schema.js";
 import type { UpstreamClient } from "./http/client.js";
 import type { ListedPackage } from "./registry/listing.js";
@@ -113,22 +114,23 @@ async function readMember(
 function keepPrevious(pkg: ListedPackage, before: SnapshotPlugin | undefined, report: BuildReport, error: unknown): Member | undefined {
   const record = before === undefined ? undefined : recordOf(before);
   report.packuments.failed++;
-  if (report.malformed.length < 100)
-    report.malformed.push({ name: pkg.name, reason: `unreadable today: ${error instanceof Error ? error.message : String(error)}` });
+  skipMalformed(report, pkg.name, `unreadable today: ${error instanceof Error ? error.message : String(error)}`);
+  report.skippedMalformed--;
   if (record === undefined || before === undefined) return undefined;
   const fetchedAt = before.registry?.fetchedAt ?? before.updatedAt;
   return { record, etag: before.registry?.etag, modified: before.registry?.modified, fetchedAt, stale: true };
 }
 
-function skipMalformed(report: BuildReport, name: string, reason: string): undefined {
+export function skipMalformed(report: BuildReport, name: string, reason: string): undefined {
   report.skippedMalformed++;
-  if (report.malformed.length < 100) report.malformed.push({ name, reason });
+  if (report.malformed.length < 100) report.malformed.push({ name: boundedText(name, BOUNDS.npmName), reason: boundedText(reason, 300) });
   return undefined;
 }
 
 function modifiedOf(document: unknown): string | undefined {
   const modified = (document as { time?: { modified?: unknown } } | null)?.time?.modified;
-  return typeof modified === "string" ? modified : undefined;
+  // A validator compared with the search listing's, never shown: a long one is no date the registry wrote.
+  return typeof modified === "string" && modified.length <= 64 ? modified : undefined;
 }
 
 /** Yesterday's record, when the snapshot kept everything needed to rebuild it. */

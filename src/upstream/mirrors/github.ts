@@ -8,7 +8,7 @@
 import type { UpstreamClient, UpstreamResponse } from "../http/client.js";
 import { HttpStatusError, UpstreamError } from "../http/errors.js";
 import { UNTIMED_LIMIT_WAIT_MS } from "../http/rate-limit.js";
-import { batches, isCount, type MirrorOutcome, unavailable } from "./outcome.js";
+import { batches, isCount, isOwnerLogin, isRepositoryPath, type MirrorOutcome, unavailable } from "./outcome.js";
 
 export interface GithubOptions {
   readonly client: UpstreamClient;
@@ -125,7 +125,7 @@ function foundRepository(value: unknown): MirrorOutcome {
   const repository = value as { nameWithOwner?: unknown; owner?: { login?: unknown }; stargazerCount?: unknown; forkCount?: unknown };
   const { nameWithOwner, stargazerCount, forkCount } = repository;
   const owner = repository.owner?.login;
-  if (typeof nameWithOwner !== "string" || typeof owner !== "string" || !isCount(stargazerCount) || !isCount(forkCount)) {
+  if (!isRepositoryPath(nameWithOwner) || !isOwnerLogin(owner) || !isCount(stargazerCount) || !isCount(forkCount)) {
     return unavailable("malformed repository in the GraphQL answer");
   }
   return { kind: "found", canonicalPath: nameWithOwner, owner, stars: stargazerCount, forks: forkCount };

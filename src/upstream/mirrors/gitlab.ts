@@ -8,7 +8,7 @@
 import type { UpstreamClient } from "../http/client.js";
 import { HttpStatusError } from "../http/errors.js";
 import { describeError } from "./github.js";
-import { batches, isCount, type MirrorOutcome, unavailable } from "./outcome.js";
+import { batches, isCount, isRepositoryPath, type MirrorOutcome, unavailable } from "./outcome.js";
 
 export interface GitlabOptions {
   readonly client: UpstreamClient;
@@ -72,7 +72,6 @@ async function readOne(path: string, client: UpstreamClient): Promise<MirrorOutc
 }
 
 function found(fullPath: unknown, stars: unknown, forks: unknown): MirrorOutcome {
-  if (typeof fullPath !== "string" || !fullPath.includes("/") || !isCount(stars) || !isCount(forks))
-    return unavailable("malformed project in GitLab's answer");
+  if (!isRepositoryPath(fullPath) || !isCount(stars) || !isCount(forks)) return unavailable("malformed project in GitLab's answer");
   return { kind: "found", canonicalPath: fullPath, owner: fullPath.slice(0, fullPath.indexOf("/")), stars, forks };
 }

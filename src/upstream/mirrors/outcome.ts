@@ -1,3 +1,5 @@
+import { cleanText } from "../../core/bounds.js";
+
 /** What reading one mirror's counts today gave. */
 export type MirrorOutcome =
   | {
@@ -16,8 +18,24 @@ export type MirrorOutcome =
 
 export const unavailable = (reason: string): MirrorOutcome => ({ kind: "unavailable", reason });
 
+/**
+ * Far above any repository's stars or forks (GitHub's most-starred has under a million), and low enough that a
+ * plugin's sum over its mirrors stays an exact integer: a larger number is a malformed answer, not a count.
+ */
+export const MAX_COUNT = 1_000_000_000;
+
 export function isCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= MAX_COUNT;
+}
+
+/** An owner's login as a platform may answer it: one path segment, at most 256 characters. */
+export function isOwnerLogin(value: unknown): value is string {
+  return typeof value === "string" && value.length <= 256 && /^[^/\s]+$/.test(value) && cleanText(value) === value;
+}
+
+/** `owner/name` (GitLab: `group/sub/name`) as a platform may answer it: no white space, controls or empty segment. */
+export function isRepositoryPath(value: unknown): value is string {
+  return typeof value === "string" && value.length <= 512 && /^[^/\s]+(\/[^/\s]+)+$/.test(value) && cleanText(value) === value;
 }
 
 /** Splits work into batches of at most `size`. */

@@ -4,6 +4,7 @@
  * plugins keep theirs at `signalk.displayName` — and the first path that
  * gives a non-empty string wins. Pure, so the rules are property-tested.
  */
+import { cleanText } from "../../core/bounds.js";
 
 /** Every ecosystem without its own convention uses the top-level field. */
 export const DEFAULT_DISPLAY_NAME_PATHS: readonly string[] = ["displayName"];
@@ -18,11 +19,15 @@ export function parseDisplayNamePath(path: string): string[] | undefined {
   return keys.every((key) => /^[^\s.]+$/.test(key)) ? keys : undefined;
 }
 
-/** The first path that gives a non-empty (not only white space) string, as written; else undefined. */
+/**
+ * The first path that gives a string with more than white space once cleaned (`cleanText`), as written but cleaned;
+ * else undefined.
+ */
 export function displayNameAt(manifest: unknown, paths: readonly string[]): string | undefined {
   for (const path of paths) {
     const value = valueAt(manifest, parseDisplayNamePath(path) ?? []);
-    if (typeof value === "string" && value.trim() !== "") return value;
+    const name = typeof value === "string" ? cleanText(value) : "";
+    if (name.trim() !== "") return name;
   }
   return undefined;
 }

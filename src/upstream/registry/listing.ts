@@ -4,6 +4,7 @@
  * requested one at a time and paced: the live registry answers bursts of
  * search pages with 429 and then blocks the client for over a minute.
  */
+import { BOUNDS, cleanText } from "../../core/bounds.js";
 import type { UpstreamClient } from "../http/client.js";
 import { MalformedResponseError } from "../http/errors.js";
 
@@ -35,7 +36,7 @@ export interface ListingOptions {
 }
 
 interface SearchPage {
-  readonly objects: readonly { package?: { name?: unknown; version?: unknown }; updated?: unknown }[];
+  readonly objects: readonly unknown[];
   readonly total: number;
 }
 
@@ -62,11 +63,20 @@ export async function listMembers(keywords: readonly string[], options: ListingO
   return { packages, capped, pages };
 }
 
-function addListed(packages: Map<string, ListedPackage>, object: SearchPage["objects"][number]): void {
-  const name = object.package?.name;
-  const version = object.package?.version;
-  if (typeof name !== "string" || typeof version !== "string" || packages.has(name)) return;
-  packages.set(name, { name, version, updated: typeof object.updated === "string" ? object.updated : undefined });
+/** A result whose name or version no registry could have written (wrong type, too long) lists nothing. */
+function addListed(packages: Map<string, ListedPackage>, object: unknown): void {
+  const result = (typeof object === "object" && object !== null ? object : {}) as { package?: unknown; updated?: unknown };
+  const pkg = (typeof result.package === "object" && result.package !== null ? result.package : {}) as {
+    name?: unknown;
+    version?: unknown;
+  };
+  const { name, version } = pkg;
+  if (!isShortText(name, BOUNDS.npmName) || !isShortText(version, BOUNDS.version) || packages.has(name)) return;
+  packages.set(name, { name, version, updated: isShortText(result.updated, 64) ? result.updated : undefined });
+}
+
+function isShortText(value: unknown, max: number): value is string {
+  return typeof value === "string" && value !== "" && value.length <= max && cleanText(value) === value;
 }
 
 function parsePage(text: string, path: string): SearchPage {

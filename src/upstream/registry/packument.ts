@@ -6,6 +6,7 @@
  * version, no dates) makes it malformed.
  */
 import { z } from "zod";
+import { BOUNDS, boundedLogins, boundedReadme, boundedTags, boundedText, cleanText, isLongerThan } from "../../core/bounds.js";
 import { type MirrorRef, mirrorFromRepository, mirrorFromWebUrl, mirrorKey } from "../mirrors/parse.js";
 import { DEFAULT_DISPLAY_NAME_PATHS, displayNameAt } from "./display-name.js";
 
@@ -32,13 +33,14 @@ export type Derivation =
   | { readonly kind: "unpublished" | "deprecated" }
   | { readonly kind: "malformed"; readonly reason: string };
 
-const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date");
+const timestamp = z.string().refine((value) => isDate(value), "not a date");
 const packumentSchema = z.object({
   name: z.string().min(1),
   "dist-tags": z.object({ latest: z.string().min(1) }),
-  versions: z.record(z.string(), z.record(z.string(), z.unknown())),
+  // Only the latest version's manifest is read: an odd old version leaves the package alone.
+  versions: z.record(z.string(), z.unknown()),
   time: z.record(z.string(), z.unknown()).and(z.object({ created: timestamp })),
-  maintainers: z.array(z.unknown()).optional(),
+  maintainers: z.unknown().optional(),
   readme: z.unknown().optional(),
 });
 
@@ -56,29 +58,61 @@ export function derivePackage(packument: unknown, rules: DerivationRules = DEFAU
   if (!parsed.success) return { kind: "malformed", reason: describe(parsed.error) };
   const doc = parsed.data;
   const version = doc["dist-tags"].latest;
-  const manifest = doc.versions[version];
-  if (manifest === undefined) return { kind: "malformed", reason: `dist-tags.latest ${version} is not in versions` };
-  const published = doc.time[version];
-  if (typeof published !== "string" || Number.isNaN(Date.parse(published)))
-    return { kind: "malformed", reason: `time["${version}"] is missing or not a date` };
+  const manifest = Object.hasOwn(doc.versions, version) ? doc.versions[version] : undefined;
+  if (manifest === undefined) return { kind: "malformed", reason: `dist-tags.latest ${quoted(version)} is not in versions` };
+  if (!isManifest(manifest)) return { kind: "malformed", reason: `versions[${quoted(version)}] is not an object` };
+  const published = Object.hasOwn(doc.time, version) ? doc.time[version] : undefined;
+  if (typeof published !== "string" || !isDate(published))
+    return { kind: "malformed", reason: `time[${quoted(version)}] is missing or not a date` };
   if (isDeprecated(manifest["deprecated"])) return { kind: "deprecated" };
+  const badName = badPackageName(doc.name);
+  if (badName !== undefined) return { kind: "malformed", reason: badName };
   return {
     kind: "member",
     record: {
       npmName: doc.name,
-      name: displayNameAt(manifest, rules.displayName) ?? doc.name,
-      description: typeof manifest["description"] === "string" ? manifest["description"] : "",
-      version,
-      license: licenseOf(manifest),
+      name: boundedText(displayNameAt(manifest, rules.displayName) ?? doc.name, BOUNDS.name),
+      description: typeof manifest["description"] === "string" ? boundedText(manifest["description"], BOUNDS.description) : "",
+      version: boundedText(version, BOUNDS.version),
+      license: boundedText(licenseOf(manifest), BOUNDS.license),
       homepage: httpUrl(manifest["homepage"]),
       publishedAt: new Date(doc.time.created).toISOString(),
       updatedAt: new Date(published).toISOString(),
       tags: tagsOf(manifest["keywords"]),
-      readme: typeof doc.readme === "string" && doc.readme !== NO_README ? doc.readme : "",
-      npmLogins: loginsOf(doc.maintainers, manifest["_npmUser"]),
+      readme: readmeOf(doc.readme),
+      npmLogins: loginsOf(Array.isArray(doc.maintainers) ? doc.maintainers : [], manifest["_npmUser"]),
       mirrors: mirrorsOf(manifest),
     },
   };
+}
+
+/** The name is the record's key (its slug, its registry path): it is refused, never cut or cleaned. */
+function badPackageName(name: string): string | undefined {
+  if (isLongerThan(name, BOUNDS.npmName)) return `name is longer than ${BOUNDS.npmName} characters`;
+  if (cleanText(name) !== name || name.trim() !== name) return "name has control characters, white space at an end or a lone surrogate";
+  return undefined;
+}
+
+function readmeOf(readme: unknown): string {
+  return typeof readme !== "string" || readme === NO_README ? "" : boundedReadme(readme);
+}
+
+function isManifest(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Years 0000 to 9999: `toISOString` writes others with six digits and a sign, which no record's format allows. */
+const FIRST_TIME = Date.parse("0000-01-01T00:00:00.000Z");
+const LAST_TIME = Date.parse("9999-12-31T23:59:59.999Z");
+
+function isDate(value: string): boolean {
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && time >= FIRST_TIME && time <= LAST_TIME;
+}
+
+/** A value from the packument, shown in a reason: JSON-quoted and cut, whatever it holds. */
+function quoted(value: string): string {
+  return JSON.stringify(boundedText(value, 80));
 }
 
 function isUnpublished(packument: unknown): boolean {
@@ -97,12 +131,17 @@ export function licenseOf(manifest: Record<string, unknown>): string {
   const legacyType = typeOf(license);
   if (legacyType !== undefined) return legacyType;
   const licenses = manifest["licenses"];
-  if (Array.isArray(licenses))
-    return licenses
-      .map(typeOf)
-      .filter((type): type is string => type !== undefined)
-      .join(" OR ");
-  return "";
+  if (!Array.isArray(licenses)) return "";
+  // Past the bound the rest would be cut away: a list of a million entries costs no more than a few.
+  const types: string[] = [];
+  let length = 0;
+  for (let i = 0; i < licenses.length && length <= BOUNDS.license; i++) {
+    const type = typeOf(licenses[i]);
+    if (type === undefined) continue;
+    types.push(type);
+    length += type.length + 4;
+  }
+  return types.join(" OR ");
 }
 
 function typeOf(value: unknown): string | undefined {
@@ -111,41 +150,34 @@ function typeOf(value: unknown): string | undefined {
   return typeof type === "string" && type.trim() !== "" ? type.trim() : undefined;
 }
 
+/** An http(s) URL with no white space inside, at most `BOUNDS.homepage` long; anything else is no homepage. */
 function httpUrl(value: unknown): string | null {
-  if (typeof value !== "string") return null;
+  if (typeof value !== "string" || value.length > BOUNDS.homepage * 2) return null;
+  const text = cleanText(value).trim();
+  if (isLongerThan(text, BOUNDS.homepage) || /\s/.test(text)) return null;
   try {
-    const url = new URL(value.trim());
-    return url.protocol === "http:" || url.protocol === "https:" ? value.trim() : null;
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? text : null;
   } catch {
     return null;
   }
 }
 
-/** An array, or a string split at commas and white space; trimmed, de-duplicated case-insensitively. */
+/** An array, or a string split at commas and white space; then `boundedTags`. */
 export function tagsOf(keywords: unknown): string[] {
-  const raw =
-    typeof keywords === "string"
-      ? keywords.split(/[\s,]+/)
-      : Array.isArray(keywords)
-        ? keywords.filter((k): k is string => typeof k === "string")
-        : [];
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const tag of raw.map((k) => k.trim())) {
-    const key = tag.toLowerCase();
-    if (tag === "" || seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-  }
-  return tags;
+  return boundedTags(typeof keywords === "string" ? keywords.split(/[\s,]+/) : Array.isArray(keywords) ? keywords : []);
 }
 
-function loginsOf(maintainers: readonly unknown[] | undefined, npmUser: unknown): string[] {
-  const names = [...(maintainers ?? []), npmUser].map((person) =>
-    typeof person === "object" && person !== null ? (person as { name?: unknown }).name : undefined,
-  );
-  return [...new Set(names.filter((name): name is string => typeof name === "string" && name !== ""))];
+/** The maintainers' names, then the publisher's (`boundedLogins`). */
+function loginsOf(people: readonly unknown[], npmUser: unknown): string[] {
+  // Only as many people as could give the logins kept: a list of a million maintainers costs no more.
+  const candidates = people.slice(0, BOUNDS.logins * 2).map(nameOf);
+  candidates.push(nameOf(npmUser));
+  return boundedLogins(candidates);
 }
+
+const nameOf = (person: unknown): unknown =>
+  typeof person === "object" && person !== null ? (person as { name?: unknown }).name : undefined;
 
 /** The config's extra mirrors are added later, per build (mirror-counts.ts), so yesterday's record stays reusable. */
 function mirrorsOf(manifest: Record<string, unknown>): MirrorRef[] {
@@ -160,8 +192,9 @@ function mirrorsOf(manifest: Record<string, unknown>): MirrorRef[] {
 }
 
 function describe(error: z.ZodError): string {
-  return error.issues
+  const reason = error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join(".") || "(document)"}: ${issue.message}`)
     .join("; ");
+  return boundedText(reason, 300);
 }
