@@ -13,11 +13,45 @@ import { Lexer, type Token, type Tokens } from "marked";
 
 const NOT_PROSE_ELEMENTS = new Set(["script", "style", "template"]);
 
-/** `"See [the docs](https://x.y/z) ![logo](l.png)"` → `"See the docs"` (plus separators). */
+/**
+ * `"See [the docs](https://x.y/z) ![logo](l.png)"` → `"See the docs"` (plus separators).
+ *
+ * A README that Markdown parsing cannot read in bounded time and stack is read as HTML text instead (tags and
+ * their attributes still give nothing; link targets then count): marked recurses once per nesting level (65,536
+ * `>` overflow the stack) and scans emphasis delimiters quadratically (65,536 characters of `_a` take 3 s).
+ */
 export function readmeText(markdown: string): string {
+  if (hasEmphasisPileUp(markdown)) return htmlText(markdown);
   const parts: string[] = [];
-  collectBlocks(Lexer.lex(markdown, { gfm: true }), parts);
+  try {
+    collectBlocks(Lexer.lex(markdown, { gfm: true }), parts);
+  } catch (error) {
+    if (error instanceof RangeError) return htmlText(markdown);
+    throw error;
+  }
   return parts.join("");
+}
+
+/**
+ * More emphasis delimiters in one block (between blank lines) than prose ever has: where marked's emphasis scan
+ * turns quadratic. Ordinary READMEs stay far below (a few dozen a paragraph).
+ */
+const MAX_DELIMITERS_PER_BLOCK = 1_000;
+
+function hasEmphasisPileUp(markdown: string): boolean {
+  let delimiters = 0;
+  let blankLine = true;
+  for (let i = 0; i < markdown.length; i++) {
+    const unit = markdown.charCodeAt(i);
+    if (unit === 0x0a) {
+      if (blankLine) delimiters = 0;
+      blankLine = true;
+    } else if (unit !== 0x20 && unit !== 0x09 && unit !== 0x0d) {
+      blankLine = false;
+      if ((unit === 0x5f || unit === 0x2a) && ++delimiters > MAX_DELIMITERS_PER_BLOCK) return true;
+    }
+  }
+  return false;
 }
 
 /** Block-level tokens are separate words; inline ones may join (`foo**bar**` reads "foobar"). */

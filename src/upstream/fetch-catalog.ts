@@ -137,6 +137,7 @@ function tallyUpstreams(report: BuildReport, upstreams: Upstreams): void {
     const gate = client.gateRecord;
     report.requests[platform] = client.stats.requests;
     report.retries[platform] = client.stats.retries;
+    if (client.stats.tooLarge > 0) report.tooLarge[platform] = { answers: client.stats.tooLarge, capBytes: client.maxBodyBytes };
     report.rateLimits[platform] = { pauses: gate.pauses, pausedMs: Math.round(gate.pausedMs) };
     if (gate.down !== undefined) report.platformsDown[platform] = gate.down;
   }

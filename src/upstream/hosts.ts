@@ -26,6 +26,7 @@ export async function createUpstreams(settings: UpstreamSettings, env: NodeJS.Pr
     registry: new UpstreamClient({
       ...common,
       ...concurrent(16),
+      maxBodyBytes: MAX_BODY_BYTES.registry,
       baseUrl: settings.registry ?? (await npmRegistry()),
       headers: { "user-agent": userAgent },
     }),
@@ -34,6 +35,7 @@ export async function createUpstreams(settings: UpstreamSettings, env: NodeJS.Pr
       baseUrl: settings.githubUrl,
       // GitHub asks integrators not to run requests concurrently; two keeps latency down without tripping secondary limits.
       ...concurrent(2),
+      maxBodyBytes: MAX_BODY_BYTES.github,
       headers: {
         "user-agent": userAgent,
         accept: "application/vnd.github+json",
@@ -43,12 +45,20 @@ export async function createUpstreams(settings: UpstreamSettings, env: NodeJS.Pr
     gitlab: new UpstreamClient({
       ...common,
       ...concurrent(4),
+      maxBodyBytes: MAX_BODY_BYTES.gitlab,
       baseUrl: settings.gitlabUrl,
       headers: { "user-agent": userAgent, ...(gitlabToken ? { "private-token": gitlabToken } : {}) },
     }),
     hasGithubToken: githubToken !== undefined,
   };
 }
+
+/**
+ * The most one answer of each host may hold (docs/API.md#bounds). The registry's is set by its largest documents:
+ * full packuments of packages with thousands of versions run to tens of megabytes. GitHub's and GitLab's answers
+ * (100 and 50 repositories' counts a request) are a few kilobytes.
+ */
+export const MAX_BODY_BYTES = { registry: 100 << 20, github: 16 << 20, gitlab: 16 << 20 } as const;
 
 /**
  * How long one build may wait on one host's rate limits in all: a reset

@@ -6,6 +6,7 @@
  * (fields it lacks take their empty values).
  */
 import { z } from "zod";
+import { describeBytes } from "./http/errors.js";
 import type { Platform } from "./mirrors/parse.js";
 
 export type Upstream = "registry" | Platform;
@@ -41,6 +42,14 @@ export const buildReportSchema = z.object({
   rateLimits: z.object({ registry: pauses, github: pauses, gitlab: pauses }).prefault({}),
   /** Hosts given up for the rest of the build (down, or rate limited beyond the build's budget), and why. */
   platformsDown: z.object({ registry: z.string().optional(), github: z.string().optional(), gitlab: z.string().optional() }).default({}),
+  /** Answers cut off at their host's size cap (docs/API.md#bounds): how many, and the cap. */
+  tooLarge: z
+    .object({
+      registry: z.object({ answers: count, capBytes: count }).optional(),
+      github: z.object({ answers: count, capBytes: count }).optional(),
+      gitlab: z.object({ answers: count, capBytes: count }).optional(),
+    })
+    .default({}),
   phasesMs: z.record(z.string(), z.number()).default({}),
 });
 
@@ -85,6 +94,7 @@ function summaryRows(report: BuildReport): SummaryRow[] {
     { label: "GitLab mirrors", value: mirrors(report.mirrors.gitlab) },
     { label: "requests", value: `${perHost} (retries ${UPSTREAMS.map((u) => n(retries[u])).join(" / ")})` },
     ...rateLimitRows(report),
+    ...tooLargeRows(report),
     ...UPSTREAMS.flatMap((u) => downRow(u, report.platformsDown[u])),
     {
       label: "time",
@@ -104,6 +114,14 @@ function rateLimitRows(report: BuildReport): SummaryRow[] {
     return `${UPSTREAM_NAMES[u]} paused ${pauses === 1 ? "once" : `${n(pauses)} times`}, ${seconds(pausedMs)} in all`;
   });
   return [{ label: "rate limits", value: value.join("; ") }];
+}
+
+function tooLargeRows(report: BuildReport): SummaryRow[] {
+  const value = UPSTREAMS.flatMap((u) => {
+    const hit = report.tooLarge[u];
+    return hit === undefined ? [] : [`${UPSTREAM_NAMES[u]} ${n(hit.answers)} over its ${describeBytes(hit.capBytes)} cap for one response`];
+  });
+  return value.length === 0 ? [] : [{ label: "size caps", value: `${value.join("; ")} (left out, or read again tomorrow)` }];
 }
 
 function downRow(upstream: Upstream, reason: string | undefined): SummaryRow[] {

@@ -7,7 +7,7 @@
  */
 import pLimit, { type LimitFunction } from "p-limit";
 import { type BackoffPolicy, DEFAULT_BACKOFF, requestedWaitMs, retryDelayMs } from "./backoff.js";
-import { HttpStatusError, isTransient, NetworkError, RateLimitedError, TimeoutError } from "./errors.js";
+import { HttpStatusError, isTransient, NetworkError, RateLimitedError, ResponseTooLargeError, TimeoutError } from "./errors.js";
 import { type GateRecord, HostGate } from "./host-gate.js";
 import { isRateLimitAnswer, limitedUntilMs, quotaResetMs } from "./rate-limit.js";
 
@@ -21,6 +21,8 @@ export interface UpstreamStats {
   requests: number;
   retries: number;
   notModified: number;
+  /** Answers cut off at `maxBodyBytes`. */
+  tooLarge: number;
   inFlight: number;
   maxInFlight: number;
 }
@@ -31,6 +33,11 @@ export interface UpstreamClientOptions {
   readonly timeoutMs: number;
   readonly retries: number;
   readonly backoff?: BackoffPolicy;
+  /**
+   * The most bytes one answer may have (decoded); a longer one is cut off and fails with `ResponseTooLargeError`,
+   * not retried (default 16 MiB). Anyone can put anything behind a package: no one answer may exhaust the build's memory.
+   */
+  readonly maxBodyBytes?: number;
   /** Sent with every request (e.g. Authorization). Never logged or reported. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Transient failures in a row that mark the host down for the rest of the build (default 5). */
@@ -50,10 +57,12 @@ export interface RequestOptions {
   readonly accept?: readonly number[];
 }
 
+const DEFAULT_MAX_BODY_BYTES = 16 << 20;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class UpstreamClient {
-  readonly stats: UpstreamStats = { requests: 0, retries: 0, notModified: 0, inFlight: 0, maxInFlight: 0 };
+  readonly stats: UpstreamStats = { requests: 0, retries: 0, notModified: 0, tooLarge: 0, inFlight: 0, maxInFlight: 0 };
   private readonly limit: LimitFunction;
   private readonly gate: HostGate;
 
@@ -65,6 +74,10 @@ export class UpstreamClient {
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
     });
+  }
+
+  get maxBodyBytes(): number {
+    return this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   }
 
   /** Pauses, and why the host was given up (if it was). */
@@ -123,7 +136,10 @@ export class UpstreamClient {
         ...(options.body === undefined ? {} : { body: options.body }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      const text = await response.text();
+      const text = await boundedText(response, this.maxBodyBytes, method, url).catch((error: unknown) => {
+        if (error instanceof ResponseTooLargeError) this.stats.tooLarge++;
+        throw error;
+      });
       return this.judge({ status: response.status, headers: response.headers, text }, method, url, options);
     } catch (error) {
       throw classify(error, method, url, this.options.timeoutMs);
@@ -152,8 +168,31 @@ export class UpstreamClient {
   }
 }
 
+/** The body as text, read no further than `maxBytes`. */
+async function boundedText(response: Response, maxBytes: number, method: string, url: string): Promise<string> {
+  const declared = Number(response.headers.get("content-length"));
+  const tooLarge = () => new ResponseTooLargeError(maxBytes, method, url);
+  if (response.body === null) return "";
+  if (declared > maxBytes) {
+    await response.body.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    length += read.value.byteLength;
+    if (length > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length));
+}
+
 function classify(error: unknown, method: string, url: string, timeoutMs: number): unknown {
-  if (error instanceof HttpStatusError) return error;
+  if (error instanceof HttpStatusError || error instanceof ResponseTooLargeError) return error;
   if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
     return new TimeoutError(method, url, timeoutMs);
   return new NetworkError(method, url, error);

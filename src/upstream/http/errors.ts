@@ -55,6 +55,23 @@ export class MalformedResponseError extends UpstreamError {
   }
 }
 
+/** The body was longer than the cap for one answer of this host (`UpstreamClientOptions.maxBodyBytes`). */
+export class ResponseTooLargeError extends UpstreamError {
+  constructor(
+    readonly capBytes: number,
+    method: string,
+    url: string,
+  ) {
+    super(`the answer is over the ${describeBytes(capBytes)} cap for one response`, method, url);
+    this.name = "ResponseTooLargeError";
+  }
+}
+
+/** `104857600` → `"100 MiB"`. */
+export function describeBytes(bytes: number): string {
+  return bytes >= 1 << 20 ? `${+(bytes / (1 << 20)).toFixed(1)} MiB` : `${+(bytes / 1024).toFixed(1)} KiB`;
+}
+
 /**
  * The host said "slow down" (429, or GitHub's 403 for a primary or secondary
  * limit): the whole host pauses, not just this request.

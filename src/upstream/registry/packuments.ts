@@ -4,7 +4,7 @@
  * unchanged package costs a 304.
  */
 import type { UpstreamClient } from "../http/client.js";
-import { isNotFound } from "../http/errors.js";
+import { describeBytes, isNotFound, ResponseTooLargeError } from "../http/errors.js";
 
 export type PackumentAnswer =
   | { readonly kind: "document"; readonly document: unknown; readonly etag: string | undefined }
@@ -32,6 +32,9 @@ export async function fetchPackument(client: UpstreamClient, name: string, etag:
     }
   } catch (error) {
     if (isNotFound(error)) return { kind: "not-found" };
+    // Left out, not kept from yesterday: a document over the cap today will be over it tomorrow.
+    if (error instanceof ResponseTooLargeError)
+      return { kind: "malformed", reason: `packument is over the ${describeBytes(error.capBytes)} cap for one response` };
     throw error;
   }
 }
