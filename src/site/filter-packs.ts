@@ -121,7 +121,7 @@ class GroupFiles {
       let file = this.contents[this.contents.length - 1];
       if (file === undefined || file.length + piece.length > this.chunk) this.contents.push((file = []));
       pairs.push(this.contents.length - 1, file.length);
-      file.push(...piece);
+      for (const ordinal of piece) file.push(ordinal);
     }
     return pairs;
   }

@@ -4,6 +4,7 @@
  * `homepage` and `bugs` URLs.
  */
 import hostedGitInfo from "hosted-git-info";
+import { isRepositoryPath } from "./outcome.js";
 
 export type Platform = "github" | "gitlab";
 
@@ -41,7 +42,11 @@ function urlField(value: unknown): string | undefined {
   return typeof url === "string" ? url : undefined;
 }
 
+/** Longer than any repository URL a platform gives out: not a repository (and not worth parsing). */
+const MAX_URL_LENGTH = 4_096;
+
 function fromGitUrl(url: string): MirrorRef | undefined {
+  if (url.length > MAX_URL_LENGTH) return undefined;
   let info: ReturnType<typeof hostedGitInfo.fromUrl>;
   try {
     info = hostedGitInfo.fromUrl(url.trim(), { noCommittish: true });
@@ -50,10 +55,12 @@ function fromGitUrl(url: string): MirrorRef | undefined {
   }
   const platform = info === undefined ? undefined : PLATFORM_OF_DOMAIN[info.domain];
   if (info === undefined || platform === undefined || !info.user || !info.project) return undefined;
-  return { platform, path: `${info.user}/${info.project}` };
+  const path = `${info.user}/${info.project}`;
+  return isRepositoryPath(path) ? { platform, path } : undefined;
 }
 
 function repositoryRoot(url: string): string | undefined {
+  if (url.length > MAX_URL_LENGTH) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
