@@ -8,7 +8,7 @@
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, resolve, sep } from "node:path";
 
@@ -17,9 +17,16 @@ export interface StaticHost {
   readonly origin: string;
   /** The site's root URL: the origin and the path, ending in `/`. */
   readonly siteUrl: string;
-  /** Each request's path (the host's own, prefix included), status and body bytes sent, in order. */
-  readonly served: { readonly path: string; readonly status: number; readonly bytes: number }[];
+  /** Each request's path (the host's own, prefix included) and headers, in order, with the status and body bytes sent. */
+  readonly served: Served[];
   close(): Promise<void>;
+}
+
+export interface Served {
+  readonly path: string;
+  readonly status: number;
+  readonly bytes: number;
+  readonly headers: IncomingHttpHeaders;
 }
 
 export interface StaticHostOptions {
@@ -39,14 +46,14 @@ const TYPES: Readonly<Record<string, string>> = {
 export async function startStaticHost(dir: string, options: StaticHostOptions = {}): Promise<StaticHost> {
   const prefix = options.prefix ?? "/some/path/";
   const dirFor = options.dirFor ?? (() => dir);
-  const served: { path: string; status: number; bytes: number }[] = [];
+  const served: Served[] = [];
   let requests = 0;
   const server = createServer((request, response) => {
     const root = dirFor(requests++);
-    void answer(root, prefix, request, response).then(
-      ({ status, bytes }) => served.push({ path: request.url ?? "", status, bytes }),
-      () => response.destroy(),
-    );
+    // Logged as it arrives; the status and size are filled in as the head is written, before any body byte.
+    const entry = { path: request.url ?? "", status: 0, bytes: 0, headers: request.headers };
+    served.push(entry);
+    void answer(root, prefix, request, response, entry).catch(() => response.destroy());
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -62,11 +69,18 @@ export async function startStaticHost(dir: string, options: StaticHostOptions = 
   };
 }
 
-async function answer(root: string, prefix: string, request: IncomingMessage, response: ServerResponse) {
+async function answer(
+  root: string,
+  prefix: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  sent: { status: number; bytes: number },
+): Promise<void> {
+  const head = request.method === "HEAD";
   const reply = (status: number, headers: Record<string, string> = {}, body = "") => {
+    Object.assign(sent, { status, bytes: head ? 0 : Buffer.byteLength(body) });
     response.writeHead(status, { "Access-Control-Allow-Origin": "*", ...headers });
-    response.end(request.method === "HEAD" ? undefined : body);
-    return { status, bytes: request.method === "HEAD" ? 0 : Buffer.byteLength(body) };
+    response.end(head ? undefined : body);
   };
   if (request.method !== "GET" && request.method !== "HEAD") return reply(405, { Allow: "GET, HEAD" });
   const { pathname } = new URL(request.url ?? "/", "http://host");
@@ -84,11 +98,8 @@ async function answer(root: string, prefix: string, request: IncomingMessage, re
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   const headers = { "Cache-Control": "max-age=600", ETag: etag, "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" };
   if (request.headers["if-none-match"] === etag) return reply(304, headers);
+  Object.assign(sent, { status: 200, bytes: head ? 0 : info.size });
   response.writeHead(200, { "Access-Control-Allow-Origin": "*", ...headers, "Content-Length": String(info.size) });
-  if (request.method === "HEAD") {
-    response.end();
-    return { status: 200, bytes: 0 };
-  }
-  await new Promise<void>((done, fail) => createReadStream(file).on("error", fail).pipe(response).on("finish", done));
-  return { status: 200, bytes: info.size };
+  if (head) response.end();
+  else await new Promise<void>((done, fail) => createReadStream(file).on("error", fail).pipe(response).on("finish", done));
 }
