@@ -3,7 +3,7 @@
  * bytes that the API answers for the same request at the same build". One
  * site, built once by the CLI: `plugin-catalog serve` answers over HTTP, and
  * the site's own client bundle answers from the same directory served as
- * static files under a path. Every request of the list gets the same status,
+ * static files, at the host's root. Every request of the list gets the same status,
  * the same headers (the shim's: validators, CORS, caching, Allow) and the
  * same body bytes from both.
  */
@@ -69,7 +69,8 @@ describe("catalog/client.js and plugin-catalog serve, on one site", () => {
   let server: ServeProcess;
   beforeAll(async () => {
     expect([TAG, OTHER_TAG, AUTHOR].every((value) => value !== "")).toBe(true);
-    client = await startClientSite(SNAPSHOT);
+    // At the host's root: the contract suite runs the client under a path.
+    client = await startClientSite(SNAPSHOT, { prefix: "/" });
     server = await startServeProcess(client.site);
   });
   afterAll(async () => {
@@ -108,10 +109,10 @@ describe("catalog/client.js and plugin-catalog serve, on one site", () => {
     expect((await same("/api/plugins?sort=recent", { headers: { "if-none-match": etag } })).status).toBe(200);
   });
 
-  it("read nothing but the site's files from the static host, under its path", () => {
+  it("read nothing but the site's catalog files from the static host", () => {
     expect(client.host.served.length).toBeGreaterThan(0);
     for (const { path, status } of client.host.served) {
-      expect(path).toMatch(/^\/some\/path\/catalog\//);
+      expect(path).toMatch(/^\/catalog\//);
       expect(status, path).toBe(200);
     }
   });
