@@ -1,25 +1,34 @@
 /**
- * Bundles the Workers entry into one ES module (`lib/worker/_worker.js`), run
- * by `npm run build:ts` (compiled to `lib/tools/bundle-worker.js`).
- * `plugin-catalog build` copies the bundle into every site, so the site
- * directory deploys as it is. A dev tool: the published package carries the
- * bundle, not this script.
+ * Bundles the two runtime entries that ship inside every site, each into one
+ * ES module that imports nothing: the Workers entry (`lib/worker/_worker.js`)
+ * and the static-host client (`lib/client/client.js`). Run by
+ * `npm run build:ts` (compiled to `lib/tools/bundle-worker.js`);
+ * `plugin-catalog build` copies both into every site, so the site directory
+ * deploys as it is. A dev tool: the published package carries the bundles,
+ * not this script.
  */
 
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 
 export const WORKER_BUNDLE = fileURLToPath(new URL("../worker/_worker.js", import.meta.url));
+export const CLIENT_BUNDLE = fileURLToPath(new URL("../client/client.js", import.meta.url));
+
+const source = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
+
+/** Browsers, Node 20+, Deno and workerd all run ES2022 modules; nothing runtime-specific is imported. */
+const COMMON: BuildOptions = {
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  minify: true,
+  legalComments: "none",
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await build({
-    entryPoints: [fileURLToPath(new URL("../../src/runtime/worker/index.ts", import.meta.url))],
-    outfile: WORKER_BUNDLE,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    legalComments: "none",
-  });
+  await Promise.all([
+    build({ ...COMMON, entryPoints: [source("runtime/worker/index.ts")], outfile: WORKER_BUNDLE }),
+    build({ ...COMMON, entryPoints: [source("runtime/client/index.ts")], outfile: CLIENT_BUNDLE }),
+  ]);
 }

@@ -1,10 +1,15 @@
 // @ts-check
 /**
- * The explorer page: a view of the public API on the same origin
- * (/api/plugins, /api/facets, /api/status). The page's URL is its whole
- * state: `?q=…&category=…&web=1&author=…&sort=recent&page=2`, defaults left
- * out. Values go to the API as they are, so the API (not this page) decides
- * what is valid, and its problem+json answer is shown when it refuses.
+ * The explorer page: a view of the public API of its own site (api/plugins,
+ * api/facets, api/status). The page's URL is its whole state:
+ * `?q=…&category=…&web=1&author=…&sort=recent&page=2`, defaults left out.
+ * Values go to the API as they are, so the API (not this page) decides what
+ * is valid, and its problem+json answer is shown when it refuses.
+ *
+ * Every URL it asks for is relative to the page, so the site works at the
+ * root of a host or under a path. Where the host serves files only (no API
+ * answers there), the page computes the same answers itself with the site's
+ * catalog/client.js; which of the two, it decides once, when it loads.
  */
 
 /** @typedef {{ q: string, category: string, web: string, author: string, sort: string, page: string }} State */
@@ -14,6 +19,7 @@
 /** @typedef {{ readAt: string | null, items: number, stale: number, staleSince: string | null }} SourceStatus */
 /** @typedef {{ builtAt: string, plugins: number, sources: Record<string, SourceStatus> }} Status */
 /** @typedef {{ title?: string, detail?: string, status?: number, errors?: { parameter: string, message: string }[] }} Problem */
+/** @typedef {{ fetch(input: string, init?: RequestInit): Promise<Response> }} Api */
 
 /** @type {(keyof State)[]} */
 const KEYS = ["q", "category", "web", "author", "sort", "page"];
@@ -22,6 +28,10 @@ const FILTERS = ["q", "category", "web", "author"];
 /** @type {Partial<State>} */
 const DEFAULTS = { sort: "stars", page: "1" };
 const TYPING_DELAY_MS = 250;
+/** Tags shown on a card before its "and N more" button. */
+const TAGS_SHOWN = 8;
+/** The site's client, relative to this module (which sits at the site's root, beside the page). */
+const CLIENT_MODULE = "./catalog/client.js";
 /** Upstreams in the status, with their names and what they count. */
 const SOURCES = /** @type {const} */ ([
   ["npm", "npm", "package", "packages"],
@@ -58,6 +68,7 @@ const pagers = [$("pager"), $("pager-top")];
 const turnButtons = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-turn]"));
 const pageOf = $("page-of");
 const freshness = $("freshness");
+const apiLinks = $("api-links");
 
 /** @type {State} */
 let state = readState(location.search);
@@ -74,6 +85,8 @@ let lastFacets;
 /** Lower-cased config categories, known from the facets. */
 let categories = new Set();
 let statusShown = false;
+/** @type {Promise<{ api: Api, status: Response | undefined }> | undefined} */
+let backend;
 
 // ---------------------------------------------------------------------------
 // State and URL
@@ -120,7 +133,7 @@ function commit(next, mode, options = {}) {
   if (queryOf(next) === queryOf(state)) return;
   state = next;
   const query = queryOf(state);
-  history[mode === "push" ? "pushState" : "replaceState"](null, "", `${location.pathname}${query ? `?${query}` : ""}`);
+  history[mode === "push" ? "pushState" : "replaceState"](null, "", hrefOf(query));
   void load(options);
 }
 
@@ -133,6 +146,9 @@ function showState() {
   for (const radio of categoryList.querySelectorAll("input")) radio.checked = sameCategory(radio.value, state.category);
 }
 
+/** A view's address: its query relative to the page, or the page itself. @param {string} query */
+const hrefOf = (query) => (query ? `?${query}` : location.pathname);
+
 /** @param {string} a @param {string} b */
 const sameCategory = (a, b) => a.toLowerCase() === b.toLowerCase();
 
@@ -141,11 +157,41 @@ const sameCategory = (a, b) => a.toLowerCase() === b.toLowerCase();
 // ---------------------------------------------------------------------------
 
 /**
- * @param {string} path @param {AbortSignal} [signal]
+ * Where the answers come from, decided on the first call of this page load: the site's API when it answers
+ * `api/status` with JSON (an error too); else, as on a host of static files (a 404 page, a network error), the API
+ * computed here by the site's catalog/client.js, from the site's files. `status`: that first answer, if the API gave it.
+ * @returns {Promise<{ api: Api, status: Response | undefined }>}
+ */
+function chooseBackend() {
+  backend ??= (async () => {
+    const probe = await fetch("api/status", { headers: { Accept: "application/json" } }).catch(() => undefined);
+    if (probe && /^application\/([\w.-]+\+)?json\b/i.test(probe.headers.get("Content-Type") ?? "")) {
+      return { api: /** @type {Api} */ ({ fetch: (input, init) => fetch(input, init) }), status: probe };
+    }
+    void probe?.body?.cancel();
+    const { openCatalog } = await import(CLIENT_MODULE);
+    const catalog = await openCatalog(new URL(".", location.href));
+    showComputedHere();
+    return { api: /** @type {Api} */ (catalog), status: undefined };
+  })().catch((error) => {
+    backend = undefined; // "Try again" asks again.
+    throw error;
+  });
+  return backend;
+}
+
+/**
+ * @param {string} path relative to the site's root, e.g. `api/plugins?q=wind` @param {AbortSignal} [signal]
  * @returns {Promise<{ response: Response, body: any }>}
  */
 async function getJson(path, signal) {
-  const response = await fetch(path, { signal: signal ?? null, headers: { Accept: "application/json" } });
+  const { api } = await chooseBackend();
+  const response = await api.fetch(path, { signal: signal ?? null, headers: { Accept: "application/json" } });
+  return jsonOf(response);
+}
+
+/** @param {Response} response */
+async function jsonOf(response) {
   const body = await response.json().catch(() => null);
   return { response, body };
 }
@@ -163,11 +209,11 @@ async function load(options = {}) {
   const facetsKey = apiQuery(FILTERS);
   const facetsRequest =
     facetsServed && lastFacets?.key !== facetsKey
-      ? getJson(`/api/facets${facetsKey ? `?${facetsKey}` : ""}`, signal).catch(() => undefined)
+      ? getJson(`api/facets${facetsKey ? `?${facetsKey}` : ""}`, signal).catch(() => undefined)
       : undefined;
   try {
     const query = apiQuery();
-    const { response, body } = await getJson(`/api/plugins${query ? `?${query}` : ""}`, signal);
+    const { response, body } = await getJson(`api/plugins${query ? `?${query}` : ""}`, signal);
     const facets = await facetsRequest;
     if (signal.aborted) return;
     if (facets !== undefined) {
@@ -194,7 +240,8 @@ async function load(options = {}) {
 
 async function loadStatus() {
   try {
-    const { response, body } = await getJson("/api/status");
+    const { status } = await chooseBackend();
+    const { response, body } = status && !status.bodyUsed ? await jsonOf(status) : await getJson("api/status");
     if (response.ok && body && typeof body.builtAt === "string") showStatus(body);
   } catch {
     // The line falls back to the plugins' Last-Modified.
@@ -233,7 +280,7 @@ const count = (n, one, many) => `${number.format(n)} ${n === 1 ? one : many}`;
 /** A link to another view of this page. @param {Partial<State>} view @param {(Node | string)[]} children */
 function viewLink(view, ...children) {
   const query = queryOf({ q: "", category: "", web: "", author: "", sort: "", page: "", ...view });
-  return h("a", { href: `${location.pathname}${query ? `?${query}` : ""}`, "data-view": true }, ...children);
+  return h("a", { href: hrefOf(query), "data-view": true }, ...children);
 }
 
 /** @param {State} shown @param {PluginsPage} page @param {Facets | undefined} facets */
@@ -360,12 +407,7 @@ function card(plugin, index) {
         h("span", {}, "updated ", time(plugin.updatedAt)),
         h("span", {}, "first published ", time(plugin.publishedAt)),
       ),
-      plugin.tags.length > 0 &&
-        h(
-          "ul",
-          { class: "tags", "aria-label": `Tags of ${plugin.name}` },
-          ...plugin.tags.map((tag) => h("li", {}, viewLink(categories.has(tag.toLowerCase()) ? { category: tag } : { q: tag }, tag))),
-        ),
+      plugin.tags.length > 0 && tagList(plugin, `${id}-tags`),
       h(
         "p",
         { class: "links" },
@@ -379,6 +421,29 @@ function card(plugin, index) {
       ),
     ),
   );
+}
+
+/**
+ * Each tag a link to its view; past the first few, the rest behind an "and N more" button that shows and hides them.
+ * @param {CatalogPlugin} plugin @param {string} id
+ */
+function tagList(plugin, id) {
+  const items = plugin.tags.map((tag) => h("li", {}, viewLink(categories.has(tag.toLowerCase()) ? { category: tag } : { q: tag }, tag)));
+  const list = h("ul", { class: "tags", id, "aria-label": `Tags of ${plugin.name}` }, ...items);
+  const more = items.slice(TAGS_SHOWN);
+  if (more.length === 0) return list;
+  for (const item of more) item.hidden = true;
+  const label = h("span", {}, `and ${number.format(more.length)} more`);
+  const button = h("button", { type: "button", class: "more-tags", "aria-expanded": "false", "aria-controls": id }, label);
+  button.append(hidden(` tags of ${plugin.name}`));
+  button.addEventListener("click", () => {
+    const expand = button.getAttribute("aria-expanded") !== "true";
+    for (const item of more) item.hidden = !expand;
+    button.setAttribute("aria-expanded", String(expand));
+    label.textContent = expand ? "show fewer" : `and ${number.format(more.length)} more`;
+  });
+  list.append(h("li", { class: "more" }, button));
+  return list;
 }
 
 /** @param {Problem | null} problem @param {number} status */
@@ -448,6 +513,15 @@ function showStatus(status) {
     );
   }
   freshness.replaceChildren(...parts);
+}
+
+/** On a host without the API: say where the answers come from, and point to the client instead of api/. */
+function showComputedHere() {
+  apiLinks.replaceChildren(
+    "Data from the npm registry, GitHub and GitLab. This host serves files only: this page computes the API's answers itself with ",
+    h("a", { href: CLIENT_MODULE }, h("code", {}, "catalog/client.js")),
+    ", which any page or script can import too.",
+  );
 }
 
 /** @param {string | null} lastModified */

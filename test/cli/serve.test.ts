@@ -36,6 +36,13 @@ describe("serve", () => {
     }
   });
 
+  it("serves catalog/client.js as JavaScript, so that a page on this host may import it", async () => {
+    const response = await fetch(`${server.baseUrl}/catalog/client.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^(text|application)\/javascript\b/);
+    expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(join(site, "catalog", "client.js")))).toBe(true);
+  });
+
   it("answers /api/plugins", async () => {
     const response = await fetch(`${server.baseUrl}/api/plugins?per_page=1`);
     expect(response.status).toBe(200);

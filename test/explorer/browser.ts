@@ -1,7 +1,8 @@
 /**
  * What the explorer's browser tests stand on: a site built with the real
- * CLI, `plugin-catalog serve` on an ephemeral port, and one headless
- * Chromium (Debian's, driven by playwright-core) for the whole file.
+ * CLI, put on a host (`plugin-catalog serve` on an ephemeral port, or a host
+ * of static files only, under a path), and one headless Chromium (Debian's,
+ * driven by playwright-core) for the whole file.
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
+import { startStaticHost } from "../support/static-host.js";
 import { runCli, startServeProcess } from "../support/targets.js";
 
 export const CHROMIUM = process.env.PLUGIN_CATALOG_CHROMIUM ?? "/usr/bin/chromium";
@@ -61,7 +63,12 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export interface ServedSite {
-  readonly baseUrl: string;
+  /** The page's URL, the site's root: `http://127.0.0.1:<port>/`, or one under a path; it ends in `/`. */
+  readonly siteUrl: string;
+  /** Where the tests ask the API what the page must show: `serve` on the same site (the origin, no final `/`). */
+  readonly apiUrl: string;
+  /** Whether the site's host answers the API (`serve`), or serves its files only. */
+  readonly hostsApi: boolean;
   /** The lines `serve` printed before it was ready. */
   readonly printed: string;
   close(): Promise<void>;
@@ -69,6 +76,29 @@ export interface ServedSite {
 
 /** `build --snapshot FILE --config FILE --out DIR`, then `serve DIR --port 0 --host 127.0.0.1`. */
 export async function buildAndServe(snapshot: CatalogSnapshot, config: unknown): Promise<ServedSite> {
+  return buildAnd(snapshot, config, async (site) => {
+    const server = await startServeProcess(site);
+    return { siteUrl: `${server.baseUrl}/`, apiUrl: server.baseUrl, hostsApi: true, printed: server.stdout(), close: server.stop };
+  });
+}
+
+/**
+ * `build …`, then the site's files on a host that serves nothing else, under `/some/path/`: the page finds no API
+ * there. `serve` on the same directory is the reference the tests compare the page with.
+ */
+export async function buildAndHostStatically(snapshot: CatalogSnapshot, config: unknown): Promise<ServedSite> {
+  return buildAnd(snapshot, config, async (site) => {
+    const host = await startStaticHost(site);
+    const server = await startServeProcess(site).catch(async (error: unknown) => {
+      await host.close();
+      throw error;
+    });
+    const close = async () => void (await Promise.all([host.close(), server.stop()]));
+    return { siteUrl: host.siteUrl, apiUrl: server.baseUrl, hostsApi: false, printed: "", close };
+  });
+}
+
+async function buildAnd(snapshot: CatalogSnapshot, config: unknown, host: (site: string) => Promise<ServedSite>): Promise<ServedSite> {
   const dir = await mkdtemp(join(tmpdir(), "plugin-catalog-explorer-"));
   const site = join(dir, "site");
   try {
@@ -84,11 +114,11 @@ export async function buildAndServe(snapshot: CatalogSnapshot, config: unknown):
       site,
     ]);
     if (built.code !== 0) throw new Error(`plugin-catalog build exited with ${String(built.code)}: ${built.stderr}`);
-    const server = await serve(site);
+    const served = await host(site);
     return {
-      ...server,
+      ...served,
       close: async () => {
-        await server.close();
+        await served.close();
         await rm(dir, { recursive: true, force: true });
       },
     };
@@ -96,9 +126,4 @@ export async function buildAndServe(snapshot: CatalogSnapshot, config: unknown):
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-}
-
-async function serve(site: string): Promise<ServedSite> {
-  const server = await startServeProcess(site);
-  return { baseUrl: server.baseUrl, printed: server.stdout(), close: server.stop };
 }

@@ -67,7 +67,26 @@ export function explorerCatalog(size = 200): CatalogSnapshot {
       }),
     );
   }
-  return makeSnapshot(plugins, BUILT_AT);
+  return makeSnapshot([...plugins, LONG_PLUGIN], BUILT_AT);
 }
+
+/**
+ * A plugin at the bounds of what one may bring (docs/API.md#untrusted-input), the most starred, so on the first page:
+ * 100 tags (every tenth of about 100 characters), a 200-character name, a 2,000-character description of one word,
+ * 256-character version and license. None of its tags is a category.
+ */
+export const LONG_PLUGIN = makePlugin({
+  npmName: "acme-plugin-long",
+  name: "Unbroken".repeat(25),
+  description: "Supercalifragilistic".repeat(100),
+  version: `1.0.0-${"rc".repeat(125)}`,
+  license: "LicenseRef-".repeat(23).padEnd(256, "x"),
+  homepage: "https://example.org/long",
+  tags: Array.from({ length: 100 }, (_, i) => (i % 10 === 9 ? `long-tag-${i}-${"z".repeat(88)}` : `tag-${i}`)),
+  creators: ["ole"],
+  mirrors: [{ platform: "github", path: "ole/long", stars: 3_100, forks: 3 }],
+  publishedAt: "2022-01-01T00:00:00.000Z",
+  updatedAt: "2023-01-01T00:00:00.000Z",
+});
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

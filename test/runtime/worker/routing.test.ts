@@ -67,6 +67,15 @@ describe("the Worker, routed as wrangler.jsonc deploys it", () => {
     expect(await takeLog(target)).toEqual({ invocations: [], reads: [] });
   });
 
+  it("serves catalog/client.js as JavaScript that any origin may import, without invoking the Worker", async () => {
+    const response = await target.fetch("/catalog/client.js", { headers: { origin: "https://elsewhere.example" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array(await readFile(join(site, "catalog/client.js"))));
+    expect((await takeLog(target)).invocations).toEqual([]);
+  });
+
   it("invokes the Worker for /api/*, and for nothing else", async () => {
     await target.fetch("/catalog/manifest.json");
     expect((await target.fetch("/api/plugins?per_page=1")).status).toBe(200);
