@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- fetch|workerd] …`: the query bench (`query.ts`), the daily fetch against fake upstreams (`fetch.ts`)
- * or the shim inside workerd (`workerd.ts`), in a scratch directory removed after, also when interrupted. Exit 0 when
+ * `npm run bench [-- fetch|workerd|client] …`: the query bench (`query.ts`), the daily fetch against fake upstreams
+ * (`fetch.ts`), the shim inside workerd (`workerd.ts`) or `catalog/client.js` in Chromium (`client.ts`), in a scratch directory removed after, also when interrupted. Exit 0 when
  * the run completed (targets missed or not), 2 on a usage error, 1 when something broke (a non-200, a failed build…).
  */
 import { rmSync } from "node:fs";
@@ -52,7 +52,13 @@ const fetch = benchCommand("fetch", "the daily fetch against local fake upstream
   .option("--latency <ms>", "each fake answer's delay", integer(0, 10_000), 50)
   .option("--search-interval <ms>", "the CLI's pause between registry search pages", integer(0, 60_000), 500)
   .option("--changed <n>", "packages given a new version before the incremental build (default 2 %)", integer(0, 1_000_000));
-const program = new Command("bench").addCommand(query, { isDefault: true }).addCommand(fetch).addCommand(workerd);
+const client = benchCommand(
+  "client",
+  "catalog/client.js in headless Chromium on a static host: bytes read and main-thread time",
+  "plugins",
+  () => import("./client.js"),
+);
+const program = new Command("bench").addCommand(query, { isDefault: true }).addCommand(fetch).addCommand(workerd).addCommand(client);
 for (const command of [program, ...program.commands]) command.exitOverride();
 
 program.parseAsync(process.argv).catch((error: unknown) => {
