@@ -28,6 +28,8 @@ const FILTERS = ["q", "category", "web", "author"];
 /** @type {Partial<State>} */
 const DEFAULTS = { sort: "stars", page: "1" };
 const TYPING_DELAY_MS = 250;
+/** Characters of a description past which a card shows it in a few lines, with a "show all" button. */
+const DESCRIPTION_SHOWN = 280;
 /** Tags shown on a card before its "and N more" button. */
 const TAGS_SHOWN = 8;
 /** The site's client, relative to this module (which sits at the site's root, beside the page). */
@@ -398,7 +400,7 @@ function card(plugin, index) {
         " ",
         plugin.license ? h("span", {}, hidden("license "), plugin.license) : h("span", { class: "muted" }, "no license"),
       ),
-      plugin.description && h("p", { class: "description" }, plugin.description),
+      plugin.description && description(plugin, `${id}-description`),
       h(
         "p",
         { class: "stats" },
@@ -421,6 +423,27 @@ function card(plugin, index) {
       ),
     ),
   );
+}
+
+/**
+ * The description; a long one is shown in a few lines, with a button that shows the rest (and the whole text stays
+ * readable to a screen reader, which ignores the visual cut).
+ * @param {CatalogPlugin} plugin @param {string} id
+ */
+function description(plugin, id) {
+  const text = h("p", { class: "description", id }, plugin.description);
+  if (plugin.description.length <= DESCRIPTION_SHOWN) return text;
+  text.classList.add("clamped");
+  const label = h("span", {}, "show all");
+  const button = h("button", { type: "button", class: "more-text", "aria-expanded": "false", "aria-controls": id }, label);
+  button.append(hidden(` of the description of ${plugin.name}`));
+  button.addEventListener("click", () => {
+    const expand = button.getAttribute("aria-expanded") !== "true";
+    text.classList.toggle("clamped", !expand);
+    button.setAttribute("aria-expanded", String(expand));
+    label.textContent = expand ? "show less" : "show all";
+  });
+  return h("div", { class: "description-block" }, text, button);
 }
 
 /**

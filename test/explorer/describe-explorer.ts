@@ -401,6 +401,19 @@ export function describeExplorer(hostName: string, startSite: StartSite): void {
         await page.keyboard.press("Space");
         expect(await visibleTags()).toHaveLength(100);
 
+        // The 2,000-character description: a few lines, then all of it behind a button that says what it does.
+        const description = card.locator("p.description");
+        const showAll = card.locator("button.more-text");
+        const height = async () => (await description.boundingBox())?.height ?? 0;
+        const folded = await height();
+        expect(await description.textContent()).toBe(LONG_PLUGIN.description);
+        expect(await showAll.getAttribute("aria-controls")).toBe(await description.getAttribute("id"));
+        expect(await showAll.textContent()).toBe(`show all of the description of ${LONG_PLUGIN.name}`);
+        expect(folded).toBeLessThan(120);
+        await showAll.click();
+        expect(await showAll.getAttribute("aria-expanded")).toBe("true");
+        expect(await height()).toBeGreaterThan(folded * 2);
+
         // Every card, the long one unfolded, keeps its text inside its box, and the page does not scroll sideways.
         const overflowing = await page.locator("#cards article").evaluateAll((cards) =>
           cards.flatMap((article) =>
