@@ -97,7 +97,10 @@ async function readme(settings: CatalogSettings, product: Product, template: (pa
     ...own,
     KEYWORDS: codeList(settings.keywords, "or"),
     CATEGORIES: settings.categories.length > 0 ? codeList(settings.categories, "and") : "none yet",
-    WEB_UI_KEYWORDS: settings.webUiKeywords.length > 0 ? codeList(settings.webUiKeywords, "or") : "a keyword of `webUiKeywords` (none yet)",
+    WEB_UI:
+      settings.webUiKeywords.length > 0
+        ? `a plugin has a web UI when its keywords include ${codeList(settings.webUiKeywords, "or")}`
+        : "no plugin is marked as having a web UI (`webUiKeywords` is empty)",
     DISPLAY_NAME: codeList(displayName, "or"),
     HOST_NAME: HOST_NAMES[settings.host],
     PACKAGE_EXTRA: settings.host === "cloudflare" ? ` and \`wrangler\`, the deploy tool` : "",
