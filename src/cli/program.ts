@@ -4,8 +4,11 @@
  * drive it in-process and the bin file stays a few lines.
  */
 import { stat } from "node:fs/promises";
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_HOST, HOSTS, type Host } from "../init/catalog-repository.js";
+import { parseDisplayNamePath } from "../upstream/registry/display-name.js";
 import { buildCommand } from "./commands/build.js";
+import { initCommand } from "./commands/init.js";
 import { queryCommand } from "./commands/query.js";
 import { type ReportOptions, reportCommand } from "./commands/report.js";
 import { serveCommand } from "./commands/serve.js";
@@ -16,6 +19,15 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 const DEFAULT_CONFIG = "plugin-catalog.config.json";
+
+interface InitCliOptions {
+  keyword: string[];
+  category?: string[];
+  webUiKeyword?: string[];
+  displayName?: string[];
+  host: Host;
+  force?: boolean;
+}
 
 interface BuildCliOptions {
   config: string;
@@ -129,6 +141,57 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
       await queryCommand(dir, query, io);
     });
 
+  program
+    .command("init")
+    .description("write a new catalog repository into DIR (config, daily build-and-deploy workflow, README) and print the next steps")
+    .argument("<dir>", "directory to write; it must not exist or be empty (see --force)")
+    .addOption(
+      new Option("--keyword <keyword>", "registry keyword whose packages are the catalog (repeat for more; at least one)")
+        .argParser(repeatable(parseWord))
+        .makeOptionMandatory(),
+    )
+    .option("--category <tag>", "a tag that /api/facets counts (repeat for more)", repeatable(parseWord))
+    .option("--web-ui-keyword <keyword>", "a keyword that marks a plugin with a web UI (repeat for more)", repeatable(parseWord))
+    .option(
+      "--display-name <path>",
+      "dotted path in a manifest where the display name is, e.g. signalk.displayName (repeat; the first found wins; default: displayName)",
+      repeatable(parseDisplayName),
+    )
+    .addOption(new Option("--host <host>", "where the daily workflow publishes the site").choices(HOSTS).default(DEFAULT_HOST))
+    .option("--force", "write into DIR even when it is not empty (files of the same names are replaced)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Hosts:",
+        "  github-pages  (default) free, no account beyond GitHub, where Signal K publishes",
+        "                today: the explorer, the catalog files and catalog/client.js (the",
+        "                API computed in the browser); no HTTP API for other callers",
+        "  cloudflare    Cloudflare Workers: the HTTP API as well (a Cloudflare account;",
+        "                the Free plan fits about 10,000 plugins)",
+        "",
+        "Example, the Signal K catalog (README.md has the whole command):",
+        "  plugin-catalog init signalk-catalog --keyword signalk-node-server-plugin \\",
+        "    --keyword signalk-webapp --category signalk-category-ais \\",
+        "    --web-ui-keyword signalk-webapp --display-name signalk.displayName \\",
+        "    --display-name displayName",
+      ].join("\n"),
+    )
+    .action((dir: string, options: InitCliOptions) =>
+      initCommand(
+        {
+          dir,
+          keywords: options.keyword,
+          categories: options.category ?? [],
+          webUiKeywords: options.webUiKeyword ?? [],
+          displayName: options.displayName ?? [],
+          host: options.host,
+          force: options.force === true,
+        },
+        io,
+      ),
+    );
+
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   return program;
 }
@@ -142,6 +205,23 @@ async function queryArguments(first: string | undefined, second: string | undefi
     () => false,
   );
   return isDirectory && !first.includes("=") ? [first, ""] : ["dist", first];
+}
+
+/** A repeatable option's parser: each value parsed, appended to the ones before. */
+function repeatable(parse: (value: string) => string): (value: string, previous: string[] | undefined) => string[] {
+  return (value, previous) => [...(previous ?? []), parse(value)];
+}
+
+/** A registry keyword or tag as the config takes it: not empty, no white space or control characters. */
+function parseWord(value: string): string {
+  if (!/^[^\s\p{Cc}]+$/u.test(value)) throw new InvalidArgumentError("expected a word: not empty, no white space");
+  return value;
+}
+
+function parseDisplayName(value: string): string {
+  if (parseDisplayNamePath(value) === undefined)
+    throw new InvalidArgumentError("expected a dotted path such as signalk.displayName: keys joined by single dots, no white space");
+  return value;
 }
 
 function parseShare(value: string): number {

@@ -46,11 +46,18 @@ function readFromDirectory(root: string) {
   };
 }
 
+/**
+ * A site's root may have a path (`https://owner.github.io/repo/`, a project's GitHub Pages site): its
+ * files are resolved under it, with or without the final slash; a query or fragment is dropped.
+ */
 function readFromUrl(base: string) {
+  const root = new URL(base);
+  if (!root.pathname.endsWith("/")) root.pathname += "/";
   return async (path: string): Promise<Uint8Array | undefined> => {
-    const response = await fetch(`${base.replace(/\/+$/, "")}/${path}`, { signal: AbortSignal.timeout(120_000) });
+    const url = new URL(path, root);
+    const response = await fetch(url, { signal: AbortSignal.timeout(120_000) });
     if (response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`GET ${base}/${path} answered ${response.status}`);
+    if (!response.ok) throw new Error(`GET ${url.href} answered ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   };
 }

@@ -1,8 +1,11 @@
 /**
- * Yesterday's catalog read back from a site directory: the snapshot in one
- * gzip file, or cut into parts when it is larger than a CDN takes as one file.
+ * Yesterday's catalog read back from a site directory or a deployed site's
+ * URL: the snapshot in one gzip file, or cut into parts when it is larger
+ * than a CDN takes as one file.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -64,5 +67,46 @@ describe("readPreviousSnapshot", () => {
     await writeFile(join(root, "unrelated.txt"), "not a site");
     expect(await readPreviousSnapshot(root)).toBeUndefined();
     await rm(root, { recursive: true, force: true });
+  });
+});
+
+describe("readPreviousSnapshot from a URL", () => {
+  /** Serves `files` under `/repo/` on 127.0.0.1, as GitHub Pages serves a project's site; logs the paths asked for. */
+  async function servedUnderPath<T>(files: SiteFiles | number, use: (origin: string, requests: string[]) => Promise<T>): Promise<T> {
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(request.url ?? "");
+      if (typeof files === "number") return void response.writeHead(files).end();
+      const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+      const body = path.startsWith("/repo/") ? files.get(path.slice("/repo/".length)) : undefined;
+      response.writeHead(body === undefined ? 404 : 200).end(body);
+    });
+    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+    try {
+      return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+  }
+
+  it("reads a site whose root has a path, with or without the final slash, a query or fragment dropped", async () => {
+    const files = await buildSite(snapshot, { snapshotPartBytes: 4_000 });
+    await servedUnderPath(files, async (origin, requests) => {
+      for (const root of [`${origin}/repo/`, `${origin}/repo`, `${origin}/repo/?ref=x#top`]) {
+        requests.length = 0;
+        expect(await readPreviousSnapshot(root), root).toEqual(snapshot);
+        expect(requests[0]).toBe(`/repo/${MANIFEST_PATH}`);
+        expect(requests.every((path) => path.startsWith("/repo/catalog/"))).toBe(true);
+      }
+    });
+  });
+
+  it("is undefined where no site is deployed yet (a 404); another failure names the URL", async () => {
+    await servedUnderPath(new Map(), async (origin) => {
+      expect(await readPreviousSnapshot(`${origin}/repo/`)).toBeUndefined();
+    });
+    await servedUnderPath(503, async (origin) => {
+      await expect(readPreviousSnapshot(`${origin}/repo`)).rejects.toThrow(`GET ${origin}/repo/${MANIFEST_PATH} answered 503`);
+    });
   });
 });
