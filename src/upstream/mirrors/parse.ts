@@ -4,6 +4,7 @@
  * `homepage` and `bugs` URLs.
  */
 import hostedGitInfo from "hosted-git-info";
+import { isRepositoryPath } from "./outcome.js";
 
 export type Platform = "github" | "gitlab";
 
@@ -50,7 +51,9 @@ function fromGitUrl(url: string): MirrorRef | undefined {
   }
   const platform = info === undefined ? undefined : PLATFORM_OF_DOMAIN[info.domain];
   if (info === undefined || platform === undefined || !info.user || !info.project) return undefined;
-  return { platform, path: `${info.user}/${info.project}` };
+  // `github:../../x` reads as owner "..": asked for, it would reach some other path of the API.
+  const path = `${info.user}/${info.project}`;
+  return isRepositoryPath(path) ? { platform, path } : undefined;
 }
 
 function repositoryRoot(url: string): string | undefined {
