@@ -163,3 +163,38 @@ export function siteProblems(site: RawSite): Record<string, string[]> {
 export function wireRecords(site: RawSite): Map<string, string> {
   return new Map(site.catalog.plugins.map((p) => [String(p["npmName"]), JSON.stringify(p)]));
 }
+
+/** The contract's cleaning, code unit by code unit: a pair is kept, a lone surrogate becomes U+FFFD, controls but tab and line feed go. */
+export function modelClean(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out += text.slice(i, i + 2);
+      i++;
+    } else if (code >= 0xd800 && code <= 0xdfff) out += "\ufffd";
+    else if (!CONTROL.test(text[i] ?? "")) out += text[i];
+  }
+  return out;
+}
+
+/** The contract's cut: at most `max` code points, a longer text cut at a code-point boundary and ending with "…". */
+export function modelCut(text: string, max: number): string {
+  const points = Array.from(text);
+  return points.length <= max ? text : `${points.slice(0, max - 1).join("")}…`;
+}
+
+/** The contract's tags from a manifest's `keywords`: an array, or a string split at commas and white space; then cleaned, trimmed, first spelling, at most 100 of at most 100 characters. */
+export function modelTags(keywords: unknown): string[] {
+  const list: unknown[] = typeof keywords === "string" ? keywords.split(/[\s,]+/) : Array.isArray(keywords) ? keywords : [];
+  const out: string[] = [];
+  for (const keyword of list) {
+    if (out.length === LIMITS.tags) break;
+    if (typeof keyword !== "string") continue;
+    const tag = modelClean(keyword).trim();
+    if (tag === "" || codePoints(tag) > LIMITS.tag || out.some((t) => t.toLowerCase() === tag.toLowerCase())) continue;
+    out.push(tag);
+  }
+  return out;
+}
