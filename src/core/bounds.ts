@@ -31,7 +31,7 @@ export const BOUNDS = {
 export const ELLIPSIS = "…";
 
 // C0 and C1 controls and DEL, but tab and line feed.
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]+/g;
 const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Well-formed Unicode: a lone surrogate becomes U+FFFD; control characters other than tab and line feed are removed. */
@@ -83,25 +83,28 @@ export function isLongerThan(value: string, max: number): boolean {
  * case-insensitively keeping the first spelling, the first `BOUNDS.tags` kept. Reads no further than it needs.
  */
 export function boundedTags(keywords: readonly unknown[]): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (let i = 0; i < keywords.length && tags.length < BOUNDS.tags; i++) {
-    const tag = shortCleanText(keywords[i], BOUNDS.tag);
-    if (tag === undefined || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    tags.push(tag);
-  }
-  return tags;
+  return firstDistinct(keywords, BOUNDS.tags, BOUNDS.tag);
 }
 
-/** Logins: cleaned, trimmed, empties and logins over `BOUNDS.login` dropped, distinct, the first `BOUNDS.logins`. */
+/**
+ * Logins: cleaned, trimmed, empties and logins over `BOUNDS.login` dropped, de-duplicated case-insensitively (as
+ * `author` matches them) keeping the first spelling, the first `BOUNDS.logins`.
+ */
 export function boundedLogins(candidates: readonly unknown[]): string[] {
-  const logins = new Set<string>();
-  for (let i = 0; i < candidates.length && logins.size < BOUNDS.logins; i++) {
-    const login = shortCleanText(candidates[i], BOUNDS.login);
-    if (login !== undefined) logins.add(login);
+  return firstDistinct(candidates, BOUNDS.logins, BOUNDS.login);
+}
+
+/** The first `count` strings of `values` that are not empty nor over `length` code points once cleaned and trimmed, distinct case-insensitively. */
+function firstDistinct(values: readonly unknown[], count: number, length: number): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (let i = 0; i < values.length && kept.length < count; i++) {
+    const text = shortCleanText(values[i], length);
+    if (text === undefined || seen.has(text.toLowerCase())) continue;
+    seen.add(text.toLowerCase());
+    kept.push(text);
   }
-  return [...logins];
+  return kept;
 }
 
 /** The searchable README: its head, CR line ends read as line feeds (as Markdown does) before controls go. */
@@ -109,10 +112,12 @@ export function boundedReadme(readme: string): string {
   return cleanText(headText(readme, BOUNDS.readme).replace(/\r\n?/g, "\n"));
 }
 
-/** A string of at most `max` code points once cleaned and trimmed, and not empty; else undefined. */
+/**
+ * A string of at most `max` code points once cleaned and trimmed, and not empty; else undefined. Measured after
+ * cleaning and trimming, whatever the length before: controls and padding around a short keyword may run long.
+ */
 function shortCleanText(value: unknown, max: number): string | undefined {
-  // Four code units a code point at most, plus room for what cleaning removes: longer can only fail.
-  if (typeof value !== "string" || value.length > max * 4) return undefined;
+  if (typeof value !== "string") return undefined;
   const text = cleanText(value).trim();
   return text === "" || isLongerThan(text, max) ? undefined : text;
 }

@@ -99,6 +99,9 @@ async function readMember(
   report.packuments.fetched++;
   if (answer.kind === "malformed") return skipMalformed(report, pkg.name, answer.reason);
   const derived = derivePackage(answer.document, context.derive);
+  // The record is keyed by the name it gives: one naming another member would put two records under one name and slug.
+  if (derived.kind === "member" && derived.record.npmName !== pkg.name)
+    return skipMalformed(report, pkg.name, `the packument is named ${JSON.stringify(boundedText(derived.record.npmName, 80))}`);
   if (derived.kind === "member")
     return {
       record: derived.record,

@@ -5,7 +5,7 @@
  * today keeps yesterday's counts.
  */
 import type { Mirror, SnapshotPlugin } from "../snapshot/schema.js";
-import type { MirrorOutcome } from "./mirrors/outcome.js";
+import { isRepositoryPath, type MirrorOutcome } from "./mirrors/outcome.js";
 import { type MirrorRef, mirrorFromWebUrl, mirrorKey, type Platform } from "./mirrors/parse.js";
 import type { BuildReport } from "./report.js";
 
@@ -14,8 +14,9 @@ export type MirrorReader = (platform: Platform, paths: readonly string[]) => Pro
 /** The mirrors each package names, plus the config's extra ones for it. */
 export function mirrorRefsOf(packageRefs: readonly MirrorRef[], configMirrors: readonly string[]): MirrorRef[] {
   const refs = new Map<string, MirrorRef>();
+  // Yesterday's records (an older version wrote them) may name paths no longer accepted: those are asked for nothing.
   for (const ref of [...packageRefs, ...configMirrors.map(mirrorFromWebUrl)])
-    if (ref !== undefined && !refs.has(mirrorKey(ref))) refs.set(mirrorKey(ref), ref);
+    if (ref !== undefined && isRepositoryPath(ref.path) && !refs.has(mirrorKey(ref))) refs.set(mirrorKey(ref), ref);
   return [...refs.values()];
 }
 
@@ -28,7 +29,8 @@ export function renamesKnownFrom(previous: readonly SnapshotPlugin[] | undefined
   const canonical = new Map<string, string>();
   for (const plugin of previous ?? []) {
     for (const mirror of plugin.mirrors)
-      for (const name of mirror.names ?? []) if (name !== mirrorKey(mirror)) canonical.set(name, mirror.path);
+      for (const name of mirror.names ?? [])
+        if (name !== mirrorKey(mirror) && isRepositoryPath(mirror.path)) canonical.set(name, mirror.path);
   }
   return canonical;
 }

@@ -16,6 +16,8 @@ export interface MatchableRequest {
   /** Pathname as sent, still percent-encoded. */
   path: string;
   url: URL;
+  /** The request body as text ("" for none). */
+  body: string;
   graphql(): GraphqlTargets;
 }
 

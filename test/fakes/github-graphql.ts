@@ -7,10 +7,13 @@
  * true, as on GitHub). A missing one yields `data.<alias>: null` plus an error carrying
  * GitHub's top-level `"type": "NOT_FOUND"` and `path: [alias]` (the shape quoted in
  * berenddeboer/ready-for-agent#1038 and cli/cli#436).
+ *
+ * A repository node a test rewrote (`world.editRepoAnswer`) is replaced after execution,
+ * so it can hold what GitHub's schema would never let through (1.5 stars, a string).
  */
 import { buildSchema, type GraphQLError } from "graphql";
 import { runGraphql } from "./graphql-run.js";
-import type { GraphqlCall } from "./graphql-targets.js";
+import { type GraphqlCall, topLevelFields } from "./graphql-targets.js";
 import type { BudgetState } from "./rate-limit.js";
 import type { World } from "./world.js";
 import type { GitHubRepo } from "./world-types.js";
@@ -100,5 +103,21 @@ export async function executeGitHubGraphql(world: World, call: GraphqlCall, budg
       used: budget.used,
     }),
   };
-  return runGraphql(schema, root, call, { formatError, errorsFirst: false });
+  return editAnswers(world, call, await runGraphql(schema, root, call, { formatError, errorsFirst: false }));
+}
+
+/** Each `repository` field of a rewritten repository, as the test's edit has it. */
+function editAnswers(world: World, call: GraphqlCall, result: unknown): unknown {
+  const data = (result as { data?: Record<string, unknown> | null }).data;
+  if (!data) return result;
+  for (const field of topLevelFields(call)) {
+    const node = data[field.alias];
+    const repo =
+      field.name === "repository" ? world.github.find(`${String(field.args.owner)}/${String(field.args.name)}`)?.repo : undefined;
+    if (repo === undefined || typeof node !== "object" || node === null) continue;
+    const edited = world.github.answer(repo.id, node as Record<string, unknown>, "graphql");
+    if (edited === undefined) delete data[field.alias];
+    else data[field.alias] = edited;
+  }
+  return result;
 }

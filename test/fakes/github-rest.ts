@@ -7,6 +7,7 @@
  * - A renamed/transferred repository: 301 to `/repositories/{id}` with GitHub's
  *   `{"message":"Moved Permanently","url":…}` body (github/gh-gei#470, 18F/charlie#85;
  *   "HTTP redirects" in GitHub's REST docs: 301 = permanent, follow `Location`).
+ * - A repository a test rewrote (`world.editRepoAnswer`) answers the rewritten object.
  * - Missing: 404 `{"message":"Not Found","documentation_url":…,"status":"404"}`.
  */
 import { conditional } from "./conditional.js";
@@ -61,9 +62,9 @@ function restRepo(repo: GitHubRepo, api: string): Record<string, unknown> {
   };
 }
 
-function found(req: FakeRequest, repo: GitHubRepo, api: string): FakeResponse {
+function found(world: World, req: FakeRequest, repo: GitHubRepo, api: string): FakeResponse {
   const etag = `W/"${hash32(`${repo.id}:${repo.owner}/${repo.name}:${repo.stars}:${repo.forks}:${repo.archived}`).toString(16)}"`;
-  return conditional(req, etag, undefined, () => githubJson(200, restRepo(repo, api)));
+  return conditional(req, etag, undefined, () => githubJson(200, world.github.answer(repo.id, restRepo(repo, api), "rest")));
 }
 
 /** Answers a REST repository request; `api` is the fake's own base URL (for links). */
@@ -71,12 +72,12 @@ export function githubRest(world: World, req: FakeRequest, api: string): FakeRes
   const byId = /^\/repositories\/(\d+)$/.exec(req.path);
   if (byId) {
     const repo = world.github.index.byId(Number(byId[1]));
-    return repo ? found(req, repo, api) : githubJson(404, NOT_FOUND);
+    return repo ? found(world, req, repo, api) : githubJson(404, NOT_FOUND);
   }
   const [, owner, name] = /^\/repos\/([^/]+)\/([^/]+)$/.exec(req.path) ?? [];
   const hit = owner && name ? world.github.find(`${decodeURIComponent(owner)}/${decodeURIComponent(name)}`) : undefined;
   if (!hit) return githubJson(404, NOT_FOUND);
-  if (!hit.redirected) return found(req, hit.repo, api);
+  if (!hit.redirected) return found(world, req, hit.repo, api);
   const location = `${api}/repositories/${hit.repo.id}`;
   return githubJson(
     301,

@@ -9,6 +9,9 @@
  * renamed project's old path is simply absent from `nodes`. Nodes come in GitLab's default
  * order, id descending, not in request order; pages hold at most 100 (max_page_size) and
  * cursors are keyset cursors, base64 `{"id":"…"}`.
+ *
+ * A project node a test rewrote (`world.editRepoAnswer`) is replaced after execution, so
+ * it can hold what GitLab's schema would never let through.
  */
 import { buildSchema, type GraphQLError } from "graphql";
 import { runGraphql } from "./graphql-run.js";
@@ -130,5 +133,24 @@ export async function executeGitLabGraphql(world: World, call: GraphqlCall): Pro
       };
     },
   };
-  return runGraphql(schema, root, call, { formatError, errorsFirst: true });
+  return editAnswers(world, await runGraphql(schema, root, call, { formatError, errorsFirst: true }));
+}
+
+/** The nodes of rewritten projects (found by the `fullPath` they were answered with), as the test's edit has them. */
+function editAnswers(world: World, result: unknown): unknown {
+  const data = (result as { data?: Record<string, unknown> | null }).data;
+  const edit = (node: unknown): unknown => {
+    const fullPath = (node as { fullPath?: unknown } | null)?.fullPath;
+    const project = typeof fullPath === "string" ? world.gitlab.find(fullPath)?.repo : undefined;
+    return project === undefined ? node : world.gitlab.answer(project.id, node as Record<string, unknown>, "graphql");
+  };
+  for (const value of Object.values(data ?? {})) {
+    const connection = value as { nodes?: unknown[]; edges?: { node?: unknown }[] } | null;
+    if (Array.isArray(connection?.nodes)) connection.nodes = connection.nodes.map(edit).filter((node) => node !== undefined);
+    if (Array.isArray(connection?.edges)) for (const e of connection.edges) e.node = edit(e.node);
+  }
+  for (const [alias, value] of Object.entries(data ?? {})) {
+    if (data && typeof value === "object" && value !== null && "fullPath" in value) data[alias] = edit(value);
+  }
+  return result;
 }

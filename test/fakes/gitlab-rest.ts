@@ -6,6 +6,7 @@
  * - An old path of a renamed/moved project answers 200 with the project under its new path:
  *   GitLab's API looks projects up with `find_by_full_path(id, follow_redirects: true)`
  *   (lib/api/helpers.rb `find_project`), so redirect routes resolve silently, no 301.
+ * - A project a test rewrote (`world.editRepoAnswer`) answers the rewritten object.
  * - Missing: 404 `{"message":"404 Project Not Found"}`; an unencoded `/` in the id does not
  *   match the route at all: 404 `{"error":"404 Not Found"}`.
  */
@@ -74,5 +75,5 @@ export function gitlabProject(world: World, req: FakeRequest): FakeResponse {
   const project = /^\d+$/.test(id) ? world.gitlab.index.byId(Number(id)) : world.gitlab.find(id)?.repo;
   if (!project) return gitlabJson(404, { message: "404 Project Not Found" });
   const etag = `W/"${hash32(JSON.stringify([project.id, project.namespace.fullPath, project.path, project.stars, project.forks])).toString(16)}"`;
-  return conditional(req, etag, undefined, () => gitlabJson(200, restProject(project)));
+  return conditional(req, etag, undefined, () => gitlabJson(200, world.gitlab.answer(project.id, restProject(project), "rest")));
 }

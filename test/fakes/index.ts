@@ -31,5 +31,5 @@ export { indexedKeywords } from "./registry-search.js";
 export type { FakeRequest, FakeResponse, RunningFake, ServerOptions } from "./server.js";
 export { CredentialLog, FakeStats } from "./stats.js";
 export { exhaustGraphqlQuota, StayAwayLog, type StayAwayWindow, tooManyRequestsStorm } from "./stay-away.js";
-export { createWorld, type ResolvedMirror, World, type WorldOptions } from "./world.js";
+export { createWorld, type PackumentOverride, RawJson, type ResolvedMirror, World, type WorldOptions } from "./world.js";
 export type * from "./world-types.js";

@@ -6,6 +6,8 @@
  *   the packument (packument.ts), `ETag` from `_rev`, `Last-Modified` from
  *   `time.modified`; `If-None-Match` → 304. Unknown → 404 `{"error":"Not found"}`, the
  *   registry's body (npm/registry-issue-archive#215).
+ * - `world.setPackument` replaces a full packument with any body (a document, raw text or an
+ *   edit of the generated one); the search listing keeps listing the package.
  * - Search rate limit (`searchRateLimit`): the live edge answers a fast pager with 429,
  *   `retry-after: 0` and a Cloudflare HTML page, and keeps doing so for a while
  *   (ayagmar/pi-extmgr#25); off unless configured.
@@ -19,7 +21,8 @@ import { abbreviatedOf, packumentOf, revOf } from "./packument.js";
 import { BurstBlocker, type BurstLimit } from "./rate-limit.js";
 import { SearchIndex, type SearchWindow } from "./registry-search.js";
 import { type FakeRequest, type FakeResponse, type RunningFake, type ServerOptions, startFakeServer } from "./server.js";
-import type { World } from "./world.js";
+import { RawJson, type World } from "./world.js";
+import type { PackageRecord } from "./world-types.js";
 
 export interface FakeRegistryOptions extends ServerOptions {
   world: World;
@@ -80,11 +83,17 @@ export async function startFakeRegistry(options: FakeRegistryOptions): Promise<R
     return conditional(req, etag, pkg.modified, () =>
       abbreviated
         ? json(200, abbreviatedOf(pkg), { "content-type": ABBREVIATED })
-        : json(
-            200,
-            packumentOf(pkg, () => world.readme(pkg)),
-          ),
+        : { status: 200, headers: JSON_TYPE, body: fullBody(pkg) },
     );
+  }
+
+  /** The generated packument, or what `world.setPackument` put in its place. */
+  function fullBody(pkg: PackageRecord): string {
+    const override = world.packumentOverride(pkg.name);
+    if (override instanceof RawJson) return override.text;
+    if (override !== undefined && typeof override !== "function") return JSON.stringify(override);
+    const doc = packumentOf(pkg, () => world.readme(pkg));
+    return JSON.stringify(typeof override === "function" ? (override as (doc: Record<string, unknown>) => unknown)(doc) : doc);
   }
 
   return startFakeServer(

@@ -5,7 +5,7 @@
  */
 import { hash32 } from "./random.js";
 import { RepoIndex, type Resolved } from "./repo-index.js";
-import type { GitHubRepo, GitLabNamespace, GitLabProject } from "./world-types.js";
+import type { AnswerEdit, GitHubRepo, GitLabNamespace, GitLabProject } from "./world-types.js";
 
 export type RepoFields = Pick<GitHubRepo, "stars" | "forks" | "archived" | "description" | "createdAt">;
 
@@ -13,6 +13,7 @@ export type RepoFields = Pick<GitHubRepo, "stars" | "forks" | "archived" | "desc
 abstract class RepoHost<T extends { id: number; stars: number; forks: number }> {
   readonly index: RepoIndex<T>;
   protected nextId: number;
+  readonly #edits = new Map<number, AnswerEdit>();
 
   protected constructor(firstId: number, pathOf: (repo: T) => string) {
     this.index = new RepoIndex(pathOf);
@@ -39,6 +40,18 @@ abstract class RepoHost<T extends { id: number; stars: number; forks: number }> 
     const found = this.find(path);
     if (found) this.index.delete(found.repo);
     return found !== undefined;
+  }
+
+  /** Sets (or with undefined removes) the rewrite of repository `id`'s answers. */
+  editAnswer(id: number, edit: AnswerEdit | undefined): void {
+    if (edit === undefined) this.#edits.delete(id);
+    else this.#edits.set(id, edit);
+  }
+
+  /** `node` as the host answers it for repository `id`: rewritten when a test said so; undefined drops it. */
+  answer(id: number, node: Record<string, unknown>, api: "graphql" | "rest"): unknown {
+    const edit = this.#edits.get(id);
+    return edit === undefined ? node : edit(node, api);
   }
 
   setStars(path: string, stars: number, forks?: number): T {

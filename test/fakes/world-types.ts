@@ -67,6 +67,9 @@ export interface PackageRecord {
   rev: number;
 }
 
+/** Rewrites a repository's node as a host answers it; `api` says which form it is in. */
+export type AnswerEdit = (node: Record<string, unknown>, api: "graphql" | "rest") => unknown;
+
 export interface GitHubRepo {
   id: number;
   owner: string;

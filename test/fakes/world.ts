@@ -11,7 +11,7 @@ import { hash32 } from "./random.js";
 import { readmeFor } from "./readme.js";
 import { type GenContext, generatePackage } from "./world-packages.js";
 import { GitHubHost, GitLabHost } from "./world-repos.js";
-import type { GitHubRepo, GitLabProject, Host, MirrorRef, PackageRecord } from "./world-types.js";
+import type { AnswerEdit, GitHubRepo, GitLabProject, Host, MirrorRef, PackageRecord } from "./world-types.js";
 
 export interface WorldOptions {
   packages: number;
@@ -28,12 +28,27 @@ export interface ResolvedMirror {
   repo: GitHubRepo | GitLabProject | undefined;
 }
 
+/**
+ * A packument body sent exactly as written: for documents `JSON.stringify` cannot write
+ * (a field nested 100,000 deep overflows its stack) or that are not JSON at all.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * What `World.setPackument` takes: a document (any JSON value), a `RawJson` body, or an
+ * edit of the packument the world would serve (it may mutate and return its argument).
+ */
+export type PackumentOverride = RawJson | ((doc: Record<string, unknown>) => unknown) | unknown;
+
 export class World {
   readonly seed: number;
   readonly keywords: readonly string[];
   readonly github = new GitHubHost();
   readonly gitlab = new GitLabHost();
   readonly #packages = new Map<string, PackageRecord>();
+  readonly #packuments = new Map<string, PackumentOverride>();
   #clock: number;
   #revision = 0;
 
@@ -100,6 +115,36 @@ export class World {
     this.#touch(pkg);
   }
 
+  /**
+   * Replaces the full packument the registry serves for `name` (the abbreviated one and
+   * the search listing stay as generated, so the package is still listed): anything an
+   * upstream could send. `undefined` restores the generated document.
+   *
+   * @example
+   * world.setPackument(name, (doc) => ({ ...doc, description: 42 }));
+   * world.setPackument(name, new RawJson(`{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`));
+   */
+  setPackument(name: string, packument: RawJson | ((doc: Record<string, unknown>) => unknown)): void;
+  setPackument(name: string, packument: unknown): void;
+  setPackument(name: string, packument: PackumentOverride): void {
+    const pkg = this.#live(name);
+    if (packument === undefined) this.#packuments.delete(name);
+    else this.#packuments.set(name, packument);
+    this.#touch(pkg);
+  }
+
+  /** What `setPackument` put in place of the generated packument of `name`, if anything. */
+  packumentOverride(name: string): PackumentOverride | undefined {
+    return this.#packuments.get(name);
+  }
+
+  /** Deletes one package outright (404, gone from search). */
+  removePackage(name: string): void {
+    if (!this.#packages.delete(name)) throw new Error(`no package ${name}`);
+    this.#packuments.delete(name);
+    this.#revision++;
+  }
+
   /** Deletes a deterministic `fraction` of the packages outright (404, gone from search). */
   removePackages(fraction: number): string[] {
     const order = (n: string): number => hash32(`${this.seed}:${n}`);
@@ -133,6 +178,21 @@ export class World {
 
   setStars(host: Host, path: string, stars: number, forks?: number): void {
     this.#host(host).setStars(path, stars, forks);
+    this.#revision++;
+  }
+
+  /**
+   * Rewrites what the host answers for the repository `path` names (GraphQL node or REST
+   * object, after the host's own schema): counts of any type, odd owners, missing fields.
+   * `edit` returning undefined drops the node from the answer.
+   *
+   * @example
+   * world.editRepoAnswer("github", "acme/x", (node) => ({ ...node, stargazerCount: -1, stargazers_count: -1 }));
+   */
+  editRepoAnswer(host: Host, path: string, edit: AnswerEdit | undefined): void {
+    const repo = this.#host(host).find(path)?.repo;
+    if (!repo) throw new Error(`no repository at ${path}`);
+    this.#host(host).editAnswer(repo.id, edit);
     this.#revision++;
   }
 

@@ -30,13 +30,24 @@ export function isCount(value: unknown): value is number {
 
 /** An owner's login as a platform may answer it: one path segment, at most 256 characters. */
 export function isOwnerLogin(value: unknown): value is string {
-  return typeof value === "string" && value.length <= 256 && /^[^/\s]+$/.test(value) && cleanText(value) === value;
+  return typeof value === "string" && value.length <= 256 && /^[^/\s]+$/.test(value) && !DOTS.test(value) && cleanText(value) === value;
 }
 
-/** `owner/name` (GitLab: `group/sub/name`) as a platform may answer it: no white space, controls or empty segment. */
+/**
+ * `owner/name` (GitLab: `group/sub/name`) as a platform may answer it, and as the build may ask for it: no white
+ * space, controls, empty segment, or a `.` or `..` segment (which a URL would resolve into another path).
+ */
 export function isRepositoryPath(value: unknown): value is string {
-  return typeof value === "string" && value.length <= 512 && /^[^/\s]+(\/[^/\s]+)+$/.test(value) && cleanText(value) === value;
+  return (
+    typeof value === "string" &&
+    value.length <= 512 &&
+    /^[^/\s]+(\/[^/\s]+)+$/.test(value) &&
+    !value.split("/").some((segment) => DOTS.test(segment)) &&
+    cleanText(value) === value
+  );
 }
+
+const DOTS = /^\.{1,2}$/;
 
 /** Splits work into batches of at most `size`. */
 export function batches<T>(items: readonly T[], size: number): T[][] {

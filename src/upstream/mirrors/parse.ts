@@ -55,6 +55,7 @@ function fromGitUrl(url: string): MirrorRef | undefined {
   }
   const platform = info === undefined ? undefined : PLATFORM_OF_DOMAIN[info.domain];
   if (info === undefined || platform === undefined || !info.user || !info.project) return undefined;
+  // `github:../../x` reads as owner "..": asked for, it would reach some other path of the API.
   const path = `${info.user}/${info.project}`;
   return isRepositoryPath(path) ? { platform, path } : undefined;
 }

@@ -28,6 +28,21 @@ describe("mirrors named by a package", () => {
     expect(mirrorFromWebUrl("https://github.com/u")).toBeUndefined();
     expect(mirrorFromWebUrl("docs/guide")).toBeUndefined();
   });
+
+  it("names no repository with a . or .. segment, which a request URL would resolve into another API path", () => {
+    for (const repository of [
+      "github:../../x",
+      "github:../x",
+      "gitlab:../x",
+      "github:a/..",
+      "github:./x",
+      "github:%2e%2e/x",
+      "github:a b/c",
+    ])
+      expect(mirrorFromRepository(repository), repository).toBeUndefined();
+    expect(mirrorFromWebUrl("https://github.com/a%20b/c")).toBeUndefined();
+    expect(mirrorFromRepository("github:a.b/c..d")).toEqual({ platform: "github", path: "a.b/c..d" });
+  });
 });
 
 describe("repository URLs that point into the repository", () => {
