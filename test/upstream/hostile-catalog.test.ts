@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type PackageRecord, RawJson, type World } from "../fakes/index.js";
 import { packumentOf } from "../fakes/packument.js";
+import { launchBrowser } from "../support/chromium.js";
 import { codePoints, MAX_FILE_BYTES, type RawSite, readRawSite, type SiteSize, siteProblems, siteSize, wireRecords } from "./hostile.js";
 import {
   type CliResult,
@@ -496,5 +497,33 @@ describe("serve, over the hostile catalog", () => {
     const before = wireRecords(without.site);
     for (const plugin of catalog.plugins.filter((p) => !hostile.has(String(p["npmName"]))))
       expect(JSON.stringify(plugin)).toBe(before.get(String(plugin["npmName"])));
+  });
+
+  it("the explorer in Chromium: no injected script runs, markup shows as text, 100 tags fold behind one button", async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      for (const query of ["onerror", "alert", nameOf("20,000 keywords"), nameOf("a javascript: homepage")]) {
+        await page.goto(`${served?.baseUrl}/?q=${encodeURIComponent(query)}`);
+        await page.locator("#cards > li").first().waitFor();
+        expect(await page.locator("#cards script, #cards img").count(), query).toBe(0);
+        expect(await page.locator('#cards a[href^="javascript:"], #cards a[href^="data:"]').count(), query).toBe(0);
+      }
+      await page.goto(`${served?.baseUrl}/?q=onerror`);
+      await page.locator("#cards h3").first().waitFor();
+      expect(await page.locator("#cards h3").allTextContents()).toContain("<script>alert(1)</script>");
+      await page.goto(`${served?.baseUrl}/?q=${encodeURIComponent(nameOf("20,000 keywords"))}`);
+      const card = page.locator("#cards > li", { has: page.locator(`code:text-is("${nameOf("20,000 keywords")}")`) });
+      expect(await card.locator(".tags a:visible").count()).toBe(8);
+      expect(await card.locator("button.more-tags").textContent()).toMatch(/^and 92 more/);
+      expect(dialogs).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
