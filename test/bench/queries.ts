@@ -1,8 +1,8 @@
 /**
  * Every query a bench sends, by class, drawn up front from the catalog's own vocabulary (its searchable words, stop
  * words and pure numbers dropped, weighted by document frequency; its tags and creator logins weighted by how many
- * plugins carry them; per plugin the facts the filters test, so that filtered queries pick pages in range), with random
- * sorts and pages and the run's seed: the same seed always sends the same queries.
+ * plugins carry them; per plugin the facts the filters test, so that filtered queries pick pages in range, and its first
+ * words), with random sorts and pages and the run's seed: the same seed always sends the same queries.
  */
 import { DEFAULT_PER_PAGE } from "../../src/core/parameters.js";
 import { SORT_KEYS } from "../../src/core/plugin.js";
@@ -23,12 +23,24 @@ function weighted<T>(entries: Iterable<readonly [T, number]>): Draw<T> {
   return (rng) => (rng.chance(0.5) ? table.draw(rng) : rng.pick(items));
 }
 
-type PluginFacts = { readonly tags: ReadonlySet<string>; readonly creators: ReadonlySet<string>; readonly web: boolean };
+/** `words`: its first distinct searchable words (as `words` draws them), at most `PLUGIN_WORDS`: a text to search for it by. */
+type PluginFacts = Readonly<{ tags: ReadonlySet<string>; creators: ReadonlySet<string>; web: boolean; words: readonly string[] }>;
+const PLUGIN_WORDS = 16;
 /** `tags` as spelled in the snapshot; `facts` lower-cased, as the filters compare. */
 export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[] } & Readonly<
   Record<"words" | "tags" | "creators", Draw<string>>
 >;
 const HAS_LETTER = /\p{L}/u;
+const isQueryWord = (word: string): boolean => HAS_LETTER.test(word) && !isStopWord(word);
+
+function firstWords(words: Iterable<string>, count: number): string[] {
+  const first: string[] = [];
+  for (const word of words) {
+    if (first.length === count) break;
+    if (isQueryWord(word)) first.push(word);
+  }
+  return first;
+}
 
 export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
   const [documentFrequency, tags, creators] = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
@@ -37,12 +49,13 @@ export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
   };
   const lower = (list: readonly string[]): Set<string> => new Set(list.map((item) => item.toLowerCase()));
   const facts = snapshot.plugins.map((plugin): PluginFacts => {
-    tally(documentFrequency, new Set(searchableWords(plugin)));
+    const words = new Set(searchableWords(plugin));
+    tally(documentFrequency, words);
     tally(tags, plugin.tags);
     tally(creators, plugin.creators);
-    return { tags: lower(plugin.tags), creators: lower(plugin.creators), web: plugin.hasWebUi };
+    return { tags: lower(plugin.tags), creators: lower(plugin.creators), web: plugin.hasWebUi, words: firstWords(words, PLUGIN_WORDS) };
   });
-  const words = weighted([...documentFrequency].filter(([word]) => HAS_LETTER.test(word) && !isStopWord(word)));
+  const words = weighted([...documentFrequency].filter(([word]) => isQueryWord(word)));
   return { plugins: snapshot.plugins.length, words, tags: weighted(tags), creators: weighted(creators), facts };
 }
 
@@ -67,7 +80,7 @@ export { FACETS_PATH, PLUGINS_PATH as API_PATH } from "../../src/shim/openapi.js
 /** A static file: served by a host without the Worker, the baseline of the workerd bench. */
 export const BASELINE_PATH = `/${MANIFEST_PATH}`;
 const SORTS = [undefined, ...SORT_KEYS] as const;
-type Params = Record<string, string | undefined>;
+export type Params = Record<string, string | undefined>;
 
 class QueryGenerator {
   constructor(
@@ -134,9 +147,10 @@ class QueryGenerator {
   private perPage = (): number | undefined => (this.rng.chance(0.7) ? undefined : this.rng.int(1, 100));
 }
 
-const filterParams = ({ category, author, web }: FilterChoice): Params => ({ category, author, web: web === true ? "1" : undefined });
+export const filterParams = ({ category, author, web }: FilterChoice): Params => ({ category, author, web: web ? "1" : undefined });
 
-function path(params: Params, base = API_PATH): string {
+/** A request path: `base`, then the given parameters in order (`undefined` ones left out). */
+export function path(params: Params, base = API_PATH): string {
   const given = Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]]));
   const text = new URLSearchParams(given).toString();
   return text === "" ? base : `${base}?${text}`;
