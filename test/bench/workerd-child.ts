@@ -13,9 +13,13 @@ import { childMain, received, sequentially } from "./child.js";
 import { BASELINE_PATH } from "./queries.js";
 import { EdgeCacheServer, startWorkerAlone, workerAloneConfig } from "./worker-alone.js";
 
-/** `coldByClass`: each the first Worker request of a new instance that served `BASELINE_PATH` first; `kinds`: `baseline` too. */
+/**
+ * `coldByClass`: each the first Worker request of a new instance that served `BASELINE_PATH` first; `worstByShape` (issue
+ * 21's worst cases) the same, on the Worker alone only; `kinds`: `baseline` too.
+ */
 export type WorkerdPlan = Readonly<Record<"coldUnfiltered" | "coldQuery" | "kinds" | "warmup", readonly string[]>> &
-  Readonly<{ siteDir: string; coldByClass: Readonly<Record<string, readonly string[]>>; timed: readonly TimedQuery[] }>;
+  Readonly<Record<"coldByClass" | "worstByShape", Readonly<Record<string, readonly string[]>>>> &
+  Readonly<{ siteDir: string; timed: readonly TimedQuery[] }>;
 /**
  * A path as a new instance's very first request; `readyMs`: from reading the site's `wrangler.jsonc` to Miniflare's
  * `ready` (workerd started, the script loaded and its global scope run).
@@ -25,9 +29,14 @@ export type FirstSample = { readonly path: string } & Readonly<Record<"readyMs" 
 export type PrimedSample = Readonly<Record<"assetFirstMs" | "afterAssetMs" | "cpuMs", number>>;
 /** One set-up's cold samples per class (`readyMs`: start to listening, each) and its warm run. */
 export type SetUpResult = Readonly<{ primed: Record<string, PrimedSample[]>; tally: Record<string, ClassTally>; readyMs: number[] }>;
+/** A worst-case query, cold: the CPU of its answer on a new workerd that served `BASELINE_PATH` first. */
+export type WorstSample = { readonly path: string; readonly cpuMs: number };
 /** `alone`: the Worker alone; the rest: Miniflare, as deployed. */
-/** `sharedHits` of `shared`: queries a new workerd got from `caches.default` after another workerd had computed them. */
-export type AloneResult = SetUpResult & Readonly<{ sharedHits: number; shared: number }>;
+/**
+ * `sharedHits` of `shared`: queries a new workerd got from `caches.default` after another workerd had computed them;
+ * `worst`: the worst-case samples by shape.
+ */
+export type AloneResult = SetUpResult & Readonly<{ sharedHits: number; shared: number; worst: Record<string, WorstSample[]> }>;
 export type WorkerdResult = SetUpResult &
   Readonly<{ first: Record<"unfiltered" | "query", FirstSample[]>; alone: AloneResult; pinnedCore: number | null }>;
 
@@ -129,6 +138,17 @@ async function measure(setUp: SetUp, plan: WorkerdPlan): Promise<SetUpResult> {
   return { primed, tally: warm, readyMs };
 }
 
+/** Issue 21's worst cases, each sampled as a cold class is: the first Worker request of a new instance, after a static file. */
+async function worstCases(setUp: SetUp, byShape: WorkerdPlan["worstByShape"]): Promise<Record<string, WorstSample[]>> {
+  const worst: Record<string, WorstSample[]> = {};
+  const sample = async (instance: Instance, path: string): Promise<WorstSample> => {
+    const { cpuMs } = await primedSample(instance, path);
+    return { path, cpuMs };
+  };
+  for (const [shape, paths] of Object.entries(byShape)) worst[shape] = await onNewInstances(setUp, paths, sample);
+  return worst;
+}
+
 /**
  * Each class's first cold query, computed by one new workerd, then asked of another sharing its cache (two isolates of
  * a data center): proof that the Worker-alone figures include a working `caches.default`.
@@ -152,8 +172,9 @@ async function measureAlone(plan: WorkerdPlan): Promise<AloneResult> {
   const config = await workerAloneConfig(plan.siteDir, await cache.start());
   try {
     const measured = await measure(workerAlone(config.file, cache), plan);
+    const worst = await worstCases(workerAlone(config.file, cache), plan.worstByShape);
     const shared = Object.values(plan.coldByClass).flatMap((paths) => paths.slice(0, 1));
-    return { ...measured, sharedHits: await sharedCacheHits(config.file, cache, shared), shared: shared.length };
+    return { ...measured, worst, sharedHits: await sharedCacheHits(config.file, cache, shared), shared: shared.length };
   } finally {
     await Promise.all([cache.close(), config.remove()]);
   }
