@@ -6,10 +6,10 @@
  */
 import { FILTER_PARAMETERS, type ParameterName } from "../core/parameters.js";
 import { type CatalogQuery, filterKey, isUnfiltered, parseQuery, queryKey } from "../core/query.js";
+import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../core/routes.js";
 import type { Catalog } from "./catalog.js";
 import { answerQuery } from "./execute.js";
 import { answerFacets } from "./facets.js";
-import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "./openapi.js";
 import { invalidParameters } from "./problem.js";
 
 export interface CatalogAnswer {

@@ -4,16 +4,15 @@
  * hands it a `SiteReader` and passes it `Request`s.
  */
 
+import { FACETS_PATH, JSON_MEDIA_TYPE, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, PROBLEM_MEDIA_TYPE } from "../core/routes.js";
 import type { Catalog } from "./catalog.js";
 import { type CachedBodies, type EdgeCache, edgeCachedBodies, type RequestContext } from "./edge-cache.js";
 import { CATALOG_ENDPOINTS, type CatalogAnswer } from "./endpoints.js";
 import type { SiteReader } from "./files.js";
 import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModified, preflightHeaders } from "./http.js";
-import { FACETS_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, openApiDocument, PLUGINS_PATH } from "./openapi.js";
+import { openApiDocument } from "./openapi.js";
 import { CatalogUnavailable, HttpProblem, internalError, problemBody } from "./problem.js";
 import { CatalogSource } from "./source.js";
-
-export { PLUGINS_PATH };
 
 const encoder = new TextEncoder();
 
@@ -159,7 +158,7 @@ async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog
   const edgeKey = { url, buildId: catalog.manifest.buildId, answerKey };
   // An answer this isolate holds already is cheaper than the edge cache's round trip (in workerd, ~0.15 ms of CPU).
   const body = catalog.answers.known(answerKey) ?? (await cached(edgeKey, () => wanted.body(catalog)));
-  headers["Content-Type"] = "application/json; charset=utf-8";
+  headers["Content-Type"] = JSON_MEDIA_TYPE;
   return bytesReply(request, 200, body, headers);
 }
 
@@ -179,7 +178,7 @@ async function answerDocument(request: Request): Promise<Reply> {
 }
 
 function problemReply(request: Request, problem: HttpProblem): Reply {
-  const headers = { ...CORS_HEADERS, ...problem.headers, "Content-Type": "application/problem+json", "Cache-Control": "no-store" };
+  const headers = { ...CORS_HEADERS, ...problem.headers, "Content-Type": PROBLEM_MEDIA_TYPE, "Cache-Control": "no-store" };
   return textReply(request, problem.status, problemBody(problem), headers);
 }
 

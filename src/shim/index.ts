@@ -1,7 +1,7 @@
 /** The shim's public surface: what a runtime adapter needs, nothing more. */
 
+export { PLUGINS_PATH, STATUS_PATH } from "../core/routes.js";
 export type { EdgeCache, RequestContext } from "./edge-cache.js";
 export type { SiteReader } from "./files.js";
-export { createShim, type FetchHandler, PLUGINS_PATH, type ShimOptions } from "./handler.js";
-export { STATUS_PATH } from "./openapi.js";
+export { createShim, type FetchHandler, type ShimOptions } from "./handler.js";
 export { warmUp } from "./warm-up.js";

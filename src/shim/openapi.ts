@@ -9,18 +9,17 @@ import type { CategoryCount, FacetCounts } from "../core/facets.js";
 import { acceptedValues, FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../core/parameters.js";
 import type { Plugin } from "../core/plugin.js";
 import type { PluginPage } from "../core/response.js";
+import {
+  FACETS_PATH,
+  JSON_MEDIA_TYPE,
+  OPENAPI_MEDIA_TYPE,
+  OPENAPI_PATH,
+  PLUGINS_PATH,
+  PROBLEM_MEDIA_TYPE,
+  STATUS_PATH,
+  WHOLE_CATALOG_PATH,
+} from "../core/routes.js";
 import { type CatalogStatus, type SourceStatus, STATUS_SOURCES } from "../core/status.js";
-
-export const PLUGINS_PATH = "/api/plugins";
-export const FACETS_PATH = "/api/facets";
-export const STATUS_PATH = "/api/status";
-export const WHOLE_CATALOG_PATH = "/api/catalog.json";
-export const OPENAPI_PATH = "/api/openapi.json";
-
-/** The registered type of an OpenAPI document (IANA, vendor tree), with the spec's major.minor. */
-export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
-export const PAGE_MEDIA_TYPE = "application/json; charset=utf-8";
-export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 
 /** The version of the HTTP interface (not of the npm package): the major when it changes incompatibly, the minor when it grows. */
 export const API_VERSION = "1.1.0";
@@ -337,7 +336,7 @@ function pluginsOperation(): Operation {
       "Every parameter is optional; filters combine (AND). Unknown parameters are ignored; a known parameter given twice is a 400. The order is total, so paging is stable.",
     parameters: PARAMETERS.map((p) => ref("parameters", p.name)),
     responses: {
-      "200": cacheable("One page of matching plugins.", true, { [PAGE_MEDIA_TYPE]: { schema: ref("schemas", "PluginPage") } }),
+      "200": cacheable("One page of matching plugins.", true, { [JSON_MEDIA_TYPE]: { schema: ref("schemas", "PluginPage") } }),
       "304": cacheable("The representation in If-None-Match (or If-Modified-Since) is current: no body.", true),
       "400": problem("BadRequestProblem", "Invalid parameter values or a repeated parameter; `errors` lists every problem."),
       "500": INTERNAL_ERROR,
@@ -351,7 +350,7 @@ const UNAVAILABLE = problem("UnavailableProblem", "The catalog's files are missi
 });
 
 function jsonContent(schema: string): Record<string, MediaTypeObject> {
-  return { [PAGE_MEDIA_TYPE]: { schema: ref("schemas", schema) } };
+  return { [JSON_MEDIA_TYPE]: { schema: ref("schemas", schema) } };
 }
 
 function facetsOperation(): Operation {

@@ -15,10 +15,11 @@
  * too. It never fails: a failed warm-up only leaves the compiling to the
  * first request.
  */
+
+import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../core/routes.js";
 import { tinySite } from "../site/tiny-site.js";
 import type { EdgeCache } from "./edge-cache.js";
 import { createShim } from "./handler.js";
-import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "./openapi.js";
 
 /** Queries that between them take every path of the shim (see site/tiny-site.ts for the data). */
 export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[] = [

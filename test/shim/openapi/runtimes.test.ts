@@ -1,6 +1,7 @@
 /** The document through the real runtimes too: `serve` (Node + http-server) and the bundled Worker in workerd. */
 import { describe, expect, it } from "vitest";
-import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH, openApiDocument } from "../../../src/shim/openapi.js";
+import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH } from "../../../src/core/routes.js";
+import { openApiDocument } from "../../../src/shim/openapi.js";
 import { CORE } from "../../support/fixtures.js";
 import { type StartTarget, startServeTarget } from "../../support/targets.js";
 import { startWorkerdTarget } from "../../support/workerd-target.js";

@@ -1,6 +1,7 @@
 /** `GET /api/openapi.json` through the in-process shim: the document, with the API's HTTP behaviour. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH, openApiDocument } from "../../../src/shim/openapi.js";
+import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH } from "../../../src/core/routes.js";
+import { openApiDocument } from "../../../src/shim/openapi.js";
 import { buildSite } from "../../../src/site/build-site.js";
 import { CORE_PLUGINS, makeSnapshot } from "../../support/fixtures.js";
 import { call, headerList } from "../../support/http.js";
