@@ -10,6 +10,7 @@ import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../c
 import type { Catalog } from "./catalog.js";
 import { answerQuery } from "./execute.js";
 import { answerFacets } from "./facets.js";
+import { ownBytes } from "./files.js";
 import { invalidParameters } from "./problem.js";
 
 export interface CatalogAnswer {
@@ -72,9 +73,4 @@ function concatenate(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
     offset += part.byteLength;
   }
   return body;
-}
-
-/** The same bytes as a view a `Response` takes (a reader may hand out views of shared or resizable buffers). */
-function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  return bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
 }

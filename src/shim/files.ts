@@ -32,6 +32,11 @@ export async function readJson<T>(reader: SiteReader, path: string): Promise<T> 
   return parseJson<T>(await readText(reader, path), path);
 }
 
+/** The same bytes as a view a `Response` takes (a reader may hand out views of shared or resizable buffers). */
+export function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
+}
+
 /** JSON text of the site, `what` naming it in the 503 when it is broken. */
 export function parseJson<T>(text: string, what: string): T {
   try {

@@ -29,6 +29,7 @@ import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
+import { openApiDocument } from "./openapi-document.js";
 import { ranksOf, writeOrderFiles } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
@@ -100,6 +101,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
   const manifest: SiteManifest = {
     ...manifestWithoutId,
     ...dated,
+    openapi: data.addOutsideBuildId("openapi", encoder.encode(JSON.stringify(openApiDocument()))),
     snapshot: data.addGzipped("snapshot", snapshotJsonPieces(snapshot), options.snapshotPartBytes),
     buildId,
   };
@@ -131,11 +133,12 @@ class DataFiles {
   }
 
   /**
-   * Served, but carrying the build's time and bookkeeping: not part of the build id
-   * (the shim puts these files' names, hashes included, into their ETags).
+   * Served, but not part of the build id: what carries the build's time and bookkeeping (the shim puts
+   * these files' names, hashes included, into their ETags), and the OpenAPI document, which describes
+   * the software rather than the catalog.
    */
-  addDated(kind: string, bytes: Uint8Array, extension = "json"): string {
-    return this.addOutsideBuildId(`${kind}.${hashOf(bytes)}.${extension}`, bytes);
+  addOutsideBuildId(kind: string, bytes: Uint8Array, extension = "json"): string {
+    return this.place(`${kind}.${hashOf(bytes)}.${extension}`, bytes);
   }
 
   /**
@@ -147,12 +150,12 @@ class DataFiles {
     const members: Buffer[] = [];
     for (const piece of pieces) members.push(gzipSync(piece, { level: 9 }));
     const bytes = Buffer.concat(members);
-    if (bytes.byteLength <= maxPartBytes) return this.addOutsideBuildId(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
-    return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.addOutsideBuildId(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
+    if (bytes.byteLength <= maxPartBytes) return this.place(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
+    return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.place(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
   }
 
   /** Named by content hash, but outside the build id. */
-  private addOutsideBuildId(name: string, bytes: Uint8Array): string {
+  private place(name: string, bytes: Uint8Array): string {
     const path = `catalog/data/${name}`;
     this.files.set(path, bytes);
     return path;
@@ -199,9 +202,9 @@ function writeDatedFiles(
 ): Pick<SiteManifest, "status" | "catalog"> {
   const parts = catalogFileParts(snapshot.generatedAt, recordsJson, options.catalogPartBytes);
   return {
-    status: data.addDated("status", encoder.encode(JSON.stringify(catalogStatus(snapshot)))),
+    status: data.addOutsideBuildId("status", encoder.encode(JSON.stringify(catalogStatus(snapshot)))),
     // Byte ranges of one JSON body, not JSON each: hence not `.json`.
-    catalog: parts.map((part, i) => data.addDated(`catalog-${i}`, part, "part")),
+    catalog: parts.map((part, i) => data.addOutsideBuildId(`catalog-${i}`, part, "part")),
   };
 }
 

@@ -64,6 +64,7 @@ export function tinySite(): Map<string, Uint8Array> {
     search: add("search", encoder.encode('{"chunks":[]}')),
     status: add("status", encoder.encode("{}")),
     catalog: [add("catalog-0", encoder.encode('{"plugins":[]}'))],
+    openapi: add("openapi", encoder.encode("{}")),
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest)));
   return files;

@@ -1,11 +1,11 @@
 /** The document through the real runtimes too: `serve` (Node + http-server) and the bundled Worker in workerd. */
 import { describe, expect, it } from "vitest";
-import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH } from "../../../src/core/routes.js";
-import { openApiDocument } from "../../../src/shim/openapi.js";
-import { CORE } from "../../support/fixtures.js";
-import { type StartTarget, startServeTarget } from "../../support/targets.js";
-import { startWorkerdTarget } from "../../support/workerd-target.js";
-import { conformingTarget, ResponseConformance } from "./conformance.js";
+import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH } from "../../src/core/routes.js";
+import { openApiDocument } from "../../src/site/openapi-document.js";
+import { CORE } from "../support/fixtures.js";
+import { conformingTarget, ResponseConformance } from "../support/openapi-conformance.js";
+import { type StartTarget, startServeTarget } from "../support/targets.js";
+import { startWorkerdTarget } from "../support/workerd-target.js";
 
 const RUNTIMES: ReadonlyArray<readonly [string, StartTarget]> = [
   ["plugin-catalog serve", startServeTarget],

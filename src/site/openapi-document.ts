@@ -2,8 +2,10 @@
  * The OpenAPI 3.1 description of the HTTP API (docs/API.md). Query
  * parameters come from `PARAMETERS`, the table the shim's validation reads,
  * and the page bounds from the same specs, so the document cannot disagree
- * with what the shim accepts. A pure function of that table and constants:
- * no file or runtime access, so every runtime can serve it.
+ * with what the shim accepts. It depends on code only, yet the build writes
+ * it into every site as a data file (`SiteManifest.openapi`) and the shim
+ * serves that file's bytes: no runtime bundle carries the document or the
+ * code that makes it.
  */
 import type { CategoryCount, FacetCounts } from "../core/facets.js";
 import { acceptedValues, FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../core/parameters.js";

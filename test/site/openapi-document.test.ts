@@ -5,12 +5,12 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../../../src/core/parameters.js";
-import { parseQuery } from "../../../src/core/query.js";
-import { FACETS_PATH, OPENAPI_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../../src/core/routes.js";
-import { type OpenApiDocument, openApiDocument, type ParameterObject } from "../../../src/shim/openapi.js";
-import { PAGE_KEYS, PLUGIN_KEYS } from "../../support/fixtures.js";
-import { documentAjv, pointer } from "./conformance.js";
+import { FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../../src/core/parameters.js";
+import { parseQuery } from "../../src/core/query.js";
+import { FACETS_PATH, OPENAPI_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../src/core/routes.js";
+import { type OpenApiDocument, openApiDocument, type ParameterObject } from "../../src/site/openapi-document.js";
+import { PAGE_KEYS, PLUGIN_KEYS } from "../support/fixtures.js";
+import { documentAjv, pointer } from "../support/openapi-conformance.js";
 
 const document = openApiDocument();
 const ajv = documentAjv(document);

@@ -1,17 +1,28 @@
-/** `GET /api/openapi.json` through the in-process shim: the document, with the API's HTTP behaviour. */
+/**
+ * `GET /api/openapi.json` through the in-process shim: the document the build wrote into the site, with the API's
+ * HTTP behaviour.
+ */
 import { beforeAll, describe, expect, it } from "vitest";
 import { OPENAPI_MEDIA_TYPE, OPENAPI_PATH } from "../../../src/core/routes.js";
-import { openApiDocument } from "../../../src/shim/openapi.js";
+import { MANIFEST_PATH, type SiteManifest } from "../../../src/core/site-format.js";
 import { buildSite } from "../../../src/site/build-site.js";
+import { openApiDocument } from "../../../src/site/openapi-document.js";
+import { expectProblem } from "../../contract/expect.js";
 import { CORE_PLUGINS, makeSnapshot } from "../../support/fixtures.js";
 import { call, headerList } from "../../support/http.js";
+import { conformingTarget, ResponseConformance } from "../../support/openapi-conformance.js";
 import { mapReader, shimTarget, type Target } from "../../support/targets.js";
-import { conformingTarget, ResponseConformance } from "./conformance.js";
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const manifestOf = (files: ReadonlyMap<string, Uint8Array>) => JSON.parse(decoder.decode(files.get(MANIFEST_PATH))) as SiteManifest;
 
 describe(`GET ${OPENAPI_PATH} (in-process shim)`, () => {
+  let files: Map<string, Uint8Array>;
   let target: Target;
   beforeAll(async () => {
-    const raw = shimTarget(mapReader(await buildSite(makeSnapshot(CORE_PLUGINS))));
+    files = await buildSite(makeSnapshot(CORE_PLUGINS));
+    const raw = shimTarget(mapReader(files));
     // Every answer here must also conform to the document it serves.
     target = conformingTarget(raw, new ResponseConformance(openApiDocument()));
   });
@@ -61,15 +72,34 @@ describe(`GET ${OPENAPI_PATH} (in-process shim)`, () => {
     }
   });
 
-  it("does not need the catalog: served while the catalog files are missing", async () => {
-    const broken = conformingTarget(
-      shimTarget({ read: async () => null }, { manifestTtlMs: 0 }),
-      new ResponseConformance(openApiDocument()),
-    );
-    expect((await call(broken, "/api/plugins")).status).toBe(503);
-    const reply = await call(broken, OPENAPI_PATH);
-    expect(reply.status).toBe(200);
-    expect(JSON.parse(reply.text)).toEqual(openApiDocument());
+  it("is the file the build wrote, named in the manifest: its bytes exactly", async () => {
+    const { openapi } = manifestOf(files);
+    expect(openapi).toMatch(/^catalog\/data\/openapi\.[0-9a-f]{16}\.json$/);
+    expect((await call(target, OPENAPI_PATH)).text).toBe(decoder.decode(files.get(openapi)));
+    expect(decoder.decode(files.get(openapi))).toBe(JSON.stringify(openApiDocument()));
+  });
+
+  it("is read like the catalog's files: a 503 while the site's files or the document are missing", async () => {
+    expectProblem(await call(shimTarget({ read: async () => null }, { manifestTtlMs: 0 }), OPENAPI_PATH), 503);
+    const withoutDocument = new Map(files);
+    withoutDocument.delete(manifestOf(files).openapi);
+    const reply = await call(shimTarget(mapReader(withoutDocument), { manifestTtlMs: 0 }), OPENAPI_PATH);
+    expect(expectProblem(reply, 503).detail).toContain("openapi");
+  });
+
+  it("follows a new document of the same catalog (a new version of the software rebuilt it)", async () => {
+    const site = new Map(files);
+    const shim = shimTarget(mapReader(site), { manifestTtlMs: 0 });
+    const before = await call(shim, OPENAPI_PATH);
+    const manifest = manifestOf(files);
+    const newer = { ...JSON.parse(before.text), info: { ...JSON.parse(before.text).info, version: "9.9.9" } };
+    site.delete(manifest.openapi);
+    site.set("catalog/data/openapi.00000000000000aa.json", encoder.encode(JSON.stringify(newer)));
+    site.set(MANIFEST_PATH, encoder.encode(JSON.stringify({ ...manifest, openapi: "catalog/data/openapi.00000000000000aa.json" })));
+    const after = await call(shim, OPENAPI_PATH);
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.text).info.version).toBe("9.9.9");
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
   });
 
   it("neighbouring paths stay 404", async () => {

@@ -7,9 +7,9 @@
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import type { OpenApiDocument, Operation, ResponseObject } from "../../../src/shim/openapi.js";
-import { type MediaType, parseMediaType } from "../../support/http.js";
-import type { Target } from "../../support/targets.js";
+import type { OpenApiDocument, Operation, ResponseObject } from "../../src/site/openapi-document.js";
+import { type MediaType, parseMediaType } from "./http.js";
+import type { Target } from "./targets.js";
 
 /** ajv needs an absolute base to resolve the document's `#/components/...` refs against. */
 const DOCUMENT_ID = "https://plugin-catalog.invalid/openapi.json";

@@ -4,12 +4,12 @@
  * with a message that says what departed.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "../../../src/shim/openapi.js";
-import { buildSite } from "../../../src/site/build-site.js";
-import { CORE_PLUGINS, makeSnapshot } from "../../support/fixtures.js";
-import { call } from "../../support/http.js";
-import { mapReader, shimTarget, type Target } from "../../support/targets.js";
-import { conformingTarget, ResponseConformance } from "./conformance.js";
+import { buildSite } from "../../src/site/build-site.js";
+import { openApiDocument } from "../../src/site/openapi-document.js";
+import { CORE_PLUGINS, makeSnapshot } from "./fixtures.js";
+import { call } from "./http.js";
+import { conformingTarget, ResponseConformance } from "./openapi-conformance.js";
+import { mapReader, shimTarget, type Target } from "./targets.js";
 
 const conformance = new ResponseConformance(openApiDocument());
 
