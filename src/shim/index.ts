@@ -4,4 +4,3 @@ export { PLUGINS_PATH, STATUS_PATH } from "../core/routes.js";
 export type { EdgeCache, RequestContext } from "./edge-cache.js";
 export type { SiteReader } from "./files.js";
 export { createShim, type FetchHandler, type ShimOptions } from "./handler.js";
-export { warmUp } from "./warm-up.js";
