@@ -5,8 +5,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { packageRoot } from "../publish/package-root.js";
-import type { SiteSink } from "./build-site.js";
+import type { SiteSink } from "../site/build-site.js";
+import { packageRoot } from "./package-root.js";
 
 export const EXPLORER_FILES = ["index.html", "explorer.css", "explorer.js"] as const;
 
