@@ -34,7 +34,8 @@ import { ranksOf, writeOrderFiles } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import { type ChunkLimits, indexChunks, indexDocuments, type SearchDocument, termOrdinals } from "./search-index.js";
+import { type ChunkLimits, indexChunks } from "./search/lunr-chunks.js";
+import { indexDocuments, type SearchDocument, termOrdinals } from "./search/term-index.js";
 import { catalogStatus } from "./status.js";
 
 export type SiteFiles = Map<string, Uint8Array>;

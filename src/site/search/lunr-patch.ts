@@ -9,7 +9,7 @@
  * `TokenSet.Builder#minimize` then merges them: `Index.load` silently drops
  * terms and invents others. Ending every id with a separator makes the key
  * unambiguous (labels are always exactly one character). The build still
- * re-checks every index file it writes (see `site/search-index.ts`).
+ * re-checks every index file it writes (load-check.ts).
  */
 import lunr from "lunr";
 

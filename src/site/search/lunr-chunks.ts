@@ -1,32 +1,27 @@
 /**
- * The search index: lunr's serialized format, cut by term range into chunks
- * (as Pagefind does), so a query loads only the chunks its terms fall in.
- * Every chunk is a complete serialized lunr index (its terms' postings and
- * the matching slice of the field vectors) that `lunr.Index.load` accepts
- * and can search on its own.
+ * The search index in Lunr's serialized format, cut by term range into
+ * chunks (as Pagefind does), so that a consumer loads only the chunks its
+ * terms fall in. Every chunk is a complete serialized Lunr index (its
+ * terms' postings and the matching slice of the field vectors) that
+ * `lunr.Index.load` accepts and can search on its own.
  *
  * lunr's own Builder holds every posting as nested objects and then builds a
- * token set of the whole vocabulary: about 50 KB a plugin, which a
- * 50,000-plugin catalog cannot afford. So the documents go through lunr's
- * own tokenizer and pipeline (stop words, stemmer), but the postings are
- * kept in typed arrays and each chunk's JSON is written from them, with
- * lunr's term numbering, BM25 scores and key order: the same bytes the
- * Builder's `toJSON` gives, which test/site/search-index.test.ts checks
- * against the Builder itself.
+ * token set of the whole vocabulary, which a 50,000-plugin catalog cannot
+ * afford. So each chunk's JSON is written from the term index's typed
+ * arrays (term-index.ts), with lunr's term numbering, BM25 scores and key
+ * order: the same bytes the Builder's `toJSON` gives, which its test checks
+ * against the Builder itself. Each chunk is loaded back before it is kept
+ * (load-check.ts).
  *
- * The shim never asks lunr to score: results are ordered by `sort`. It reads
- * postings blocks written from the same postings (see `postings-blocks.ts`).
+ * The shim never asks Lunr to score (results are ordered by `sort`) and
+ * never reads these chunks: it reads postings blocks written from the same
+ * term index.
  */
-import { lunr, stockTokenSetToString } from "./lunr-patch.js";
+import { checkChunk } from "./load-check.js";
+import { lunr } from "./lunr-patch.js";
+import type { TermIndex } from "./term-index.js";
 
 export const SEARCH_FIELD = "text";
-
-export interface SearchDocument {
-  /** Short document ref: the plugin's ordinal in base 36. */
-  readonly ref: string;
-  /** Normalized words (see `core/text.ts`); stop words and stemming are the pipeline's job. */
-  readonly words: readonly string[];
-}
 
 export type Posting = { _index: number } & Record<string, Record<string, object> | number>;
 export type InvertedIndexEntry = [term: string, posting: Posting];
@@ -62,98 +57,6 @@ export const DEFAULT_CHUNK_LIMITS: ChunkLimits = { targetBytes: 48 * 1024, maxTe
 const K1 = 1.2;
 const B = 0.75;
 
-/** The documents' postings, by term in code-unit order (lunr's `toJSON` order). */
-export interface TermIndex {
-  /** Sorted. */
-  readonly terms: readonly string[];
-  /** Per sorted term: lunr's `_index`, the order in which the Builder first met it. */
-  readonly termNumbers: Int32Array;
-  /** Per sorted term `t`: its postings are `[postingStart[t], postingStart[t + 1])`. */
-  readonly postingStart: Int32Array;
-  /** Documents (by position in the input) ascending within each term. */
-  readonly postingDocuments: Int32Array;
-  /** The term's frequency in that document. */
-  readonly postingFrequencies: Int32Array;
-  readonly refs: readonly string[];
-  /** Per document: how many terms its field holds after the pipeline. */
-  readonly lengths: Int32Array;
-  readonly averageLength: number;
-}
-
-/** `documents` may be made one at a time (a generator): only their terms' numbers are kept. */
-export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
-  const pipeline = new lunr.Pipeline();
-  pipeline.add(lunr.stopWordFilter, lunr.stemmer);
-  const numbers = new Map<string, number>();
-  const counts = new GrowingInts();
-  const refs: string[] = [];
-  const lengths = new GrowingInts();
-  /** Per document, its distinct terms' numbers and frequencies, in pairs, from `documentStart`. */
-  const perDocument = new GrowingInts();
-  const documentStart = new GrowingInts();
-  documentStart.push(0);
-  for (const document of documents) {
-    const terms = pipeline.run(lunr.tokenizer(document.words as string[])).map(String);
-    const frequencies = new Map<number, number>();
-    for (const term of terms) {
-      let number = numbers.get(term);
-      if (number === undefined) numbers.set(term, (number = numbers.size));
-      frequencies.set(number, (frequencies.get(number) ?? 0) + 1);
-    }
-    refs.push(document.ref);
-    lengths.push(terms.length);
-    for (const [number, frequency] of frequencies) {
-      perDocument.push(number);
-      perDocument.push(frequency);
-      counts.increment(number);
-    }
-    documentStart.push(perDocument.length);
-  }
-  const terms = [...numbers.keys()].sort();
-  const termNumbers = Int32Array.from(terms, (term) => numbers.get(term)!);
-  const sortedOf = new Int32Array(terms.length);
-  termNumbers.forEach((number, sorted) => {
-    sortedOf[number] = sorted;
-  });
-  const postingStart = new Int32Array(terms.length + 1);
-  for (let t = 0; t < terms.length; t++) postingStart[t + 1] = postingStart[t]! + counts.at(termNumbers[t]!);
-  const next = postingStart.slice(0, terms.length);
-  const postingDocuments = new Int32Array(postingStart[terms.length]!);
-  const postingFrequencies = new Int32Array(postingDocuments.length);
-  const [pairs, starts] = [perDocument.view(), documentStart.view()];
-  for (let d = 0; d < refs.length; d++) {
-    for (let i = starts[d]!; i < starts[d + 1]!; i += 2) {
-      const at = next[sortedOf[pairs[i]!]!]!++;
-      postingDocuments[at] = d;
-      postingFrequencies[at] = pairs[i + 1]!;
-    }
-  }
-  const documentLengths = lengths.view().slice();
-  const totalLength = documentLengths.reduce((sum, length) => sum + length, 0);
-  return {
-    terms,
-    termNumbers,
-    postingStart,
-    postingDocuments,
-    postingFrequencies,
-    refs,
-    lengths: documentLengths,
-    averageLength: totalLength / refs.length,
-  };
-}
-
-/** Each term's documents as the refs' ordinals (site-format `refOf`), for the shim's postings blocks. */
-export function termOrdinals(index: TermIndex, ordinalOf: (ref: string) => number): number[][] {
-  const ordinals = index.refs.map(ordinalOf);
-  return index.terms.map((_, t) => {
-    const [start, stop] = [index.postingStart[t]!, index.postingStart[t + 1]!];
-    // Made at their final length: grown by `push`, millions of numbers were copied (and left as garbage) as the arrays grew.
-    const documents = new Array<number>(stop - start);
-    for (let i = start; i < stop; i++) documents[i - start] = ordinals[index.postingDocuments[i]!]!;
-    return documents.sort((a, b) => a - b);
-  });
-}
-
 /** Cuts the index into verified chunks in term order. */
 export function chunkIndex(index: TermIndex, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): SearchChunk[] {
   return [...indexChunks(index, limits)];
@@ -183,7 +86,7 @@ function groupTerms(index: TermIndex, limits: ChunkLimits): [number, number][] {
 
 function verifiedChunks(writer: ChunkWriter, first: number, end: number): SearchChunk[] {
   const chunk = writer.chunk(first, end);
-  const problem = checkTerms(chunk.json, writer.index.terms.slice(first, end));
+  const problem = checkChunk(chunk.json, writer.index.terms.slice(first, end));
   if (problem === undefined) return [chunk];
   if (end - first < 2) throw new Error(`search index chunk ${chunk.first}…${chunk.last} does not survive lunr.Index.load: ${problem}`);
   // An unpatched lunr mis-loads this chunk (bug #503): halve it until every piece loads intact.
@@ -322,80 +225,4 @@ class ChunkWriter {
 /** A ref's value as an array index (a canonical integer below 2^32 - 1), else -1. */
 function arrayIndexOf(ref: string): number {
   return /^(?:0|[1-9][0-9]{0,9})$/.test(ref) && Number(ref) < 2 ** 32 - 1 ? Number(ref) : -1;
-}
-
-/** An Int32Array that grows, for counts whose total is not known in advance. */
-class GrowingInts {
-  private values = new Int32Array(1024);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.values.length) this.grow(this.length + 1);
-    this.values[this.length++] = value;
-  }
-
-  increment(at: number): void {
-    if (at >= this.values.length) this.grow(at + 1);
-    this.values[at]! += 1;
-    this.length = Math.max(this.length, at + 1);
-  }
-
-  at(index: number): number {
-    return this.values[index] ?? 0;
-  }
-
-  view(): Int32Array {
-    return this.values.subarray(0, this.length);
-  }
-
-  private grow(minimum: number): void {
-    const values = new Int32Array(Math.max(minimum, this.values.length * 2));
-    values.set(this.values);
-    this.values = values;
-  }
-}
-
-/**
- * Parses the chunk and loads it as a consumer would (all but its field
- * vectors, which play no part in the token set), with this process's patched
- * lunr and with the stock one in a fresh state, and checks that its token set
- * holds exactly its terms: nothing dropped, nothing invented.
- */
-export function checkChunk(json: string, entries: readonly InvertedIndexEntry[]): string | undefined {
-  return checkTerms(
-    json,
-    entries.map(([term]) => term),
-  );
-}
-
-function checkTerms(json: string, expected: readonly string[]): string | undefined {
-  // One parse serves both loads: `Index.load` only reads what it is given. Its token set is made from
-  // the terms alone; a `lunr.Vector` for each of thousands of field vectors, twice, was most of the
-  // chunk phase's garbage, and the heap grew to hold it.
-  const serialized = { ...(JSON.parse(json) as object), fieldVectors: [] };
-  return checkLoad(serialized, expected, "patched") ?? withStockLunr(() => checkLoad(serialized, expected, "stock"));
-}
-
-function checkLoad(serialized: object, expected: readonly string[], flavour: string): string | undefined {
-  const loaded = lunr.Index.load(serialized) as unknown as { tokenSet: lunr.TokenSet };
-  const found = new Set(loaded.tokenSet.toArray());
-  const missing = expected.filter((term) => !found.has(term));
-  const invented = found.size - (expected.length - missing.length);
-  if (missing.length === 0 && invented === 0) return undefined;
-  return `${flavour} lunr lost ${missing.length} term(s) (e.g. ${JSON.stringify(missing.slice(0, 3))}) and invented ${invented}`;
-}
-
-function withStockLunr<T>(run: () => T): T {
-  const prototype = lunr.TokenSet.prototype;
-  const patched = prototype.toString;
-  const tokenSet = lunr.TokenSet as unknown as { _nextId: number };
-  const nextId = tokenSet._nextId;
-  prototype.toString = stockTokenSetToString;
-  tokenSet._nextId = 1;
-  try {
-    return run();
-  } finally {
-    prototype.toString = patched;
-    tokenSet._nextId = nextId;
-  }
 }

@@ -6,16 +6,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { refOf } from "../../src/core/site-format.js";
-import {
-  chunkIndex,
-  type FieldVectorEntry,
-  type InvertedIndexEntry,
-  indexDocuments,
-  type SearchDocument,
-  type SerializedIndex,
-} from "../../src/site/search-index.js";
-import { lunrBuilderIndex } from "../support/lunr-builder.js";
+import { refOf } from "../../../src/core/site-format.js";
+import { chunkIndex, type FieldVectorEntry, type InvertedIndexEntry, type SerializedIndex } from "../../../src/site/search/lunr-chunks.js";
+import { indexDocuments, type SearchDocument } from "../../../src/site/search/term-index.js";
+import { lunrBuilderIndex } from "../../support/lunr-builder.js";
 
 /** Stop words, stems that collide ("charts", "charting"), integer-like refs and words, accents, repeats. */
 const WORDS = ["the", "and", "a", "chart", "charts", "charting", "map", "maps", "10", "2", "ais", "éclair", "x", "zz", "constructor"];
