@@ -14,7 +14,7 @@ import { type FilterFacts, writeFilterPacks } from "../src/site/filter-packs.js"
 import type { SiteLayout } from "../src/site/layout.js";
 import { ranksOf, writeOrderFiles } from "../src/site/orders.js";
 import { writePostingsBlocks } from "../src/site/postings-blocks.js";
-import { encodeRecordFile, type RecordSource } from "../src/site/record-file.js";
+import { encodeRecordFile, type RecordSource } from "../src/site/record-file-writer.js";
 
 const LAYOUT: SiteLayout = { fineShardSize: 2, postingsBlockBytes: 40, keyPackBytes: 48, groupLimit: 2, groupShare: 0, groupChunk: 2 };
 const SHARD_SIZE = 3;

@@ -6,7 +6,6 @@
  */
 import type { SortKey } from "../core/plugin.js";
 import { type OtherSortKey, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
-import { ownBytes, readBytes, type SiteReader } from "./files.js";
 import { FilterSets } from "./filters.js";
 import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
@@ -14,7 +13,8 @@ import { memoize } from "./memo.js";
 import { CatalogUnavailable } from "./problem.js";
 import { RecordStore } from "./records.js";
 import { SearchIndex } from "./search.js";
-import { allWords } from "./words.js";
+import { ownBytes, readBytes, type SiteReader } from "./site-reader.js";
+import { allWords } from "./uint32-words.js";
 
 const decoder = new TextDecoder();
 const RECORD_CACHE_BYTES = 24 * 1024 * 1024;

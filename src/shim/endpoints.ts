@@ -9,9 +9,9 @@ import { type CatalogQuery, filterKey, isUnfiltered, parseQuery, queryKey } from
 import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../core/routes.js";
 import type { Catalog } from "./catalog.js";
 import { answerQuery } from "./execute.js";
-import { answerFacets } from "./facets.js";
-import { ownBytes } from "./files.js";
+import { answerFacets } from "./facet-counts.js";
 import { invalidParameters } from "./problem.js";
+import { ownBytes } from "./site-reader.js";
 
 export interface CatalogAnswer {
   /** The effective query against `catalog`: the ETag's second part (and the answer cache's key). */

@@ -4,9 +4,9 @@
  * unfiltered query skips straight to the sort-ordered shards.
  */
 import { Bitset } from "../core/bitset.js";
+import { renderPageFromJson } from "../core/page-body.js";
 import { type PageWindow, pageWindow } from "../core/paging.js";
 import { type CatalogQuery, isUnfiltered } from "../core/query.js";
-import { renderPageFromJson } from "../core/response.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet } from "./filters.js";
 import { filesOf, type PagePlugins, pageRecords, readFrom, recordLayout } from "./page-records.js";

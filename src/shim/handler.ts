@@ -8,9 +8,9 @@ import { FACETS_PATH, JSON_MEDIA_TYPE, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS
 import type { Catalog } from "./catalog.js";
 import { type CachedBodies, type EdgeCache, edgeCachedBodies, type RequestContext } from "./edge-cache.js";
 import { CATALOG_ENDPOINTS, type CatalogAnswer } from "./endpoints.js";
-import type { SiteReader } from "./files.js";
 import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModified, preflightHeaders } from "./http.js";
 import { CatalogUnavailable, HttpProblem, internalError, problemBody } from "./problem.js";
+import type { SiteReader } from "./site-reader.js";
 import { CatalogSource } from "./source.js";
 
 const encoder = new TextEncoder();

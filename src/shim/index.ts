@@ -2,5 +2,5 @@
 
 export { PLUGINS_PATH, STATUS_PATH } from "../core/routes.js";
 export type { EdgeCache, RequestContext } from "./edge-cache.js";
-export type { SiteReader } from "./files.js";
 export { createShim, type FetchHandler, type ShimOptions } from "./handler.js";
+export type { SiteReader } from "./site-reader.js";

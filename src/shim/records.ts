@@ -17,7 +17,7 @@
 import type { OtherSortKey } from "../core/site-format.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
-import { type RecordFileContents, readRecordFile } from "./record-file.js";
+import { type RecordFileContents, readRecordFile } from "./record-file-reader.js";
 
 interface LoadedFile {
   readonly contents: RecordFileContents;

@@ -14,8 +14,8 @@ import {
   seriesLength,
 } from "../core/site-format.js";
 import { Catalog } from "./catalog.js";
-import { readJson, type SiteReader } from "./files.js";
 import { CatalogUnavailable } from "./problem.js";
+import { readJson, type SiteReader } from "./site-reader.js";
 
 export class CatalogSource {
   private current: { catalog: Catalog; checkedAt: number } | undefined;

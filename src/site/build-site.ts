@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { sortPlugins } from "../core/order.js";
+import { renderPage } from "../core/page-body.js";
 import { pageWindow } from "../core/paging.js";
 import { type Plugin, SORT_KEYS, type SortKey, toWirePlugin } from "../core/plugin.js";
-import { renderPage } from "../core/response.js";
 import {
   DEFAULT_PER_PAGE,
   type FileSeries,
@@ -26,6 +26,7 @@ import {
 import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
+import { catalogStatus } from "./catalog-status.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
@@ -33,10 +34,9 @@ import { openApiDocument } from "./openapi-document.js";
 import { ranksOf, writeOrderFiles } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
-import { encodeRecordFile, type RecordSource } from "./record-file.js";
+import { encodeRecordFile, type RecordSource } from "./record-file-writer.js";
 import { type ChunkLimits, indexChunks } from "./search/lunr-chunks.js";
 import { indexDocuments, type SearchDocument, termOrdinals } from "./search/term-index.js";
-import { catalogStatus } from "./status.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
 

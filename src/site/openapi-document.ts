@@ -7,10 +7,10 @@
  * serves that file's bytes: no runtime bundle carries the document or the
  * code that makes it.
  */
-import type { CategoryCount, FacetCounts } from "../core/facets.js";
+import type { CategoryCount, FacetCounts } from "../core/facets-body.js";
+import type { PluginPage } from "../core/page-body.js";
 import { acceptedValues, FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../core/parameters.js";
 import type { Plugin } from "../core/plugin.js";
-import type { PluginPage } from "../core/response.js";
 import {
   FACETS_PATH,
   JSON_MEDIA_TYPE,
@@ -21,7 +21,7 @@ import {
   STATUS_PATH,
   WHOLE_CATALOG_PATH,
 } from "../core/routes.js";
-import { type CatalogStatus, type SourceStatus, STATUS_SOURCES } from "../core/status.js";
+import { type CatalogStatus, type SourceStatus, STATUS_SOURCES } from "../core/status-body.js";
 
 /** The version of the HTTP interface (not of the npm package): the major when it changes incompatibly, the minor when it grows. */
 export const API_VERSION = "1.1.0";

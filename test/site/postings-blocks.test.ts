@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { Bitset } from "../../src/core/bitset.js";
 import { ordinalOf, refOf, seriesFile, seriesLength } from "../../src/core/site-format.js";
 import { SearchIndex } from "../../src/shim/search.js";
-import { SetPack } from "../../src/shim/set-pack.js";
+import { SetPack } from "../../src/shim/set-pack-reader.js";
 import { writePostingsBlocks } from "../../src/site/postings-blocks.js";
 import { indexDocuments, termOrdinals } from "../../src/site/search/term-index.js";
 import { lunrBuilderIndex, postingsOf } from "../support/lunr-builder.js";

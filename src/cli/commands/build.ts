@@ -14,7 +14,7 @@ import { FetchFailedError, fetchCatalog } from "../../upstream/fetch-catalog.js"
 import { createUpstreams, type UpstreamSettings } from "../../upstream/hosts.js";
 import { type BuildReport, summarizeReport } from "../../upstream/report.js";
 import { CliError, type CliIo } from "../io.js";
-import { createProgress } from "../progress.js";
+import { createProgress } from "../progress-display.js";
 
 export interface BuildOptions extends UpstreamSettings {
   readonly out: string;

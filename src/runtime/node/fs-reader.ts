@@ -1,7 +1,7 @@
 /** The shim's file access on Node: a site directory on disk. */
 import { readFile } from "node:fs";
 import { resolve, sep } from "node:path";
-import type { SiteReader } from "../../shim/files.js";
+import type { SiteReader } from "../../shim/site-reader.js";
 
 export function createFsReader(root: string): SiteReader {
   const base = resolve(root);

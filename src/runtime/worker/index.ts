@@ -7,7 +7,7 @@
  */
 import { createShim, type FetchHandler, type RequestContext } from "../../shim/index.js";
 import { type AssetsBinding, createAssetsReader } from "./assets-reader.js";
-import { workersDefaultCache } from "./edge-cache.js";
+import { workersDefaultCache } from "./caches-default.js";
 import { type EncodedSite, encodedSiteReader } from "./tiny-site.js";
 import { warmUp } from "./warm-up.js";
 

@@ -6,9 +6,9 @@
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import { SET_BITMAP, SET_LIST, type SetPackHeader } from "../core/site-format.js";
-import { parseJson } from "./files.js";
 import { CatalogUnavailable } from "./problem.js";
-import { wordsAt } from "./words.js";
+import { parseJson } from "./site-reader.js";
+import { wordsAt } from "./uint32-words.js";
 
 const decoder = new TextDecoder();
 

@@ -9,9 +9,9 @@
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { CORE } from "../support/fixtures.js";
-import { makeTempDir } from "../support/targets.js";
-import { expectOneLineFailure, runInProcess } from "./run-in-process.js";
+import { CORE } from "../../../support/fixtures.js";
+import { makeTempDir } from "../../../support/targets.js";
+import { expectOneLineFailure, runInProcess } from "../../run-in-process.js";
 
 async function listTree(root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { Bitset } from "../../src/core/bitset.js";
 import { SET_BITMAP, SET_LIST } from "../../src/core/site-format.js";
 import { HttpProblem } from "../../src/shim/problem.js";
-import { SetPack } from "../../src/shim/set-pack.js";
-import { encodeSetPack } from "../../src/site/set-pack.js";
+import { SetPack } from "../../src/shim/set-pack-reader.js";
+import { encodeSetPack } from "../../src/site/set-pack-writer.js";
 
 const members = (set: Bitset): number[] => Array.from({ length: set.size }, (_, i) => i).filter((i) => set.has(i));
 

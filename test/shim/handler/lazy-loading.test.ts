@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createShim } from "../../src/shim/index.js";
-import { buildSite } from "../../src/site/build-site.js";
-import { generateSnapshot } from "../../tools/sample/generate.js";
-import { loggingReader } from "../support/targets.js";
+import { createShim } from "../../../src/shim/index.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { generateSnapshot } from "../../../tools/sample/generate.js";
+import { loggingReader } from "../../support/targets.js";
 
 async function countingShim(plugins: number) {
   const snapshot = generateSnapshot({ plugins, seed: 3 });

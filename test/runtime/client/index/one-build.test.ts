@@ -13,11 +13,11 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CatalogSnapshot } from "../../../src/snapshot/schema.js";
-import { generateSnapshot } from "../../../tools/sample/generate.js";
-import { siteClient } from "../../support/client-target.js";
-import { startStaticHost } from "../../support/static-host.js";
-import { makeTempDir, runCli } from "../../support/targets.js";
+import type { CatalogSnapshot } from "../../../../src/snapshot/schema.js";
+import { generateSnapshot } from "../../../../tools/sample/generate.js";
+import { siteClient } from "../../../support/client-target.js";
+import { startStaticHost } from "../../../support/static-host.js";
+import { makeTempDir, runCli } from "../../../support/targets.js";
 
 const A = generateSnapshot({ plugins: 420, seed: 101, generatedAt: "2026-11-19T02:00:00.000Z" });
 const B = generateSnapshot({ plugins: 420, seed: 202, generatedAt: "2026-11-20T02:00:00.000Z" });

@@ -6,13 +6,13 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "../../src/site/build-site.js";
-import { expectPage, slugsOf } from "../contract/expect.js";
-import { sortArbitrary } from "../support/arbitraries.js";
-import { call, pluginsPath } from "../support/http.js";
-import { LARGE } from "../support/large-catalog.js";
-import { type ReferenceQuery, referenceAnswer } from "../support/reference.js";
-import { mapReader, shimTarget, type Target } from "../support/targets.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { expectPage, slugsOf } from "../../contract/expect.js";
+import { sortArbitrary } from "../../support/arbitraries.js";
+import { call, pluginsPath } from "../../support/http.js";
+import { LARGE } from "../../support/large-catalog.js";
+import { type ReferenceQuery, referenceAnswer } from "../../support/reference.js";
+import { mapReader, shimTarget, type Target } from "../../support/targets.js";
 
 const { snapshot, vocabulary, tags, creators } = LARGE;
 const total = snapshot.plugins.length;

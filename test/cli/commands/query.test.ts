@@ -4,11 +4,11 @@
  */
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { type RunningServer, serveSite } from "../../src/runtime/node/serve.js";
-import { CORE } from "../support/fixtures.js";
-import { call } from "../support/http.js";
-import { makeTempDir, type Target } from "../support/targets.js";
-import { buildSiteInProcess, expectOneLineFailure, runInProcess } from "./run-in-process.js";
+import { type RunningServer, serveSite } from "../../../src/runtime/node/serve.js";
+import { CORE } from "../../support/fixtures.js";
+import { call } from "../../support/http.js";
+import { makeTempDir, type Target } from "../../support/targets.js";
+import { buildSiteInProcess, expectOneLineFailure, runInProcess } from "../run-in-process.js";
 
 function serverTarget(server: RunningServer): Target {
   return {

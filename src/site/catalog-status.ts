@@ -12,7 +12,7 @@
  *   kept an earlier build's counts. A mirror with no recorded read counts as
  *   an item only.
  */
-import type { CatalogStatus, SourceStatus } from "../core/status.js";
+import type { CatalogStatus, SourceStatus } from "../core/status-body.js";
 import type { CatalogSnapshot, Mirror } from "../snapshot/schema.js";
 
 export function catalogStatus(snapshot: CatalogSnapshot): CatalogStatus {

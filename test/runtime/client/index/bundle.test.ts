@@ -12,9 +12,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientSite, startClientSite } from "../../support/client-target.js";
-import { CORE } from "../../support/fixtures.js";
-import { wranglerDependency } from "../../support/workerd-target.js";
+import { type ClientSite, startClientSite } from "../../../support/client-target.js";
+import { CORE } from "../../../support/fixtures.js";
+import { wranglerDependency } from "../../../support/workerd-target.js";
 
 const execFileAsync = promisify(execFile);
 

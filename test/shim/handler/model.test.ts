@@ -6,13 +6,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../../src/site/build-site.js";
-import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
-import { expectPage, slugsOf } from "../contract/expect.js";
-import { catalogArbitrary, queryArbitrary } from "../support/arbitraries.js";
-import { call, pluginsPath } from "../support/http.js";
-import { referenceAnswer } from "../support/reference.js";
-import { mapReader, shimTarget, type Target } from "../support/targets.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import type { CatalogSnapshot } from "../../../src/snapshot/schema.js";
+import { expectPage, slugsOf } from "../../contract/expect.js";
+import { catalogArbitrary, queryArbitrary } from "../../support/arbitraries.js";
+import { call, pluginsPath } from "../../support/http.js";
+import { referenceAnswer } from "../../support/reference.js";
+import { mapReader, shimTarget, type Target } from "../../support/targets.js";
 
 /** Postings blocks of a few terms, filter packs of a few keys, groups for sets of up to 3 plugins in chunks of 2, fine shards of 2. */
 const TINY_LAYOUT = { postingsBlockBytes: 80, keyPackBytes: 64, groupLimit: 3, groupShare: 0, groupChunk: 2, fineShardSize: 2 };

@@ -1,8 +1,8 @@
 /** `/api/status` as the build derives it from a snapshot (docs/API.md#status). */
 import { describe, expect, it } from "vitest";
-import { catalogStatus } from "../../src/site/status.js";
-import { generateSnapshot } from "../../tools/sample/generate.js";
-import { makePlugin, makeSnapshot } from "../support/fixtures.js";
+import { catalogStatus } from "../../../src/site/catalog-status.js";
+import { generateSnapshot } from "../../../tools/sample/generate.js";
+import { makePlugin, makeSnapshot } from "../../support/fixtures.js";
 
 describe("the catalog's status", () => {
   it("reads a generated sample as a fetch writes it: mirrors read by the build carry its time, a few are stale", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createShim } from "../../src/shim/index.js";
-import { buildSite } from "../../src/site/build-site.js";
-import { generateSnapshot } from "../../tools/sample/generate.js";
-import { mapReader } from "../support/targets.js";
+import { createShim } from "../../../src/shim/index.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { generateSnapshot } from "../../../tools/sample/generate.js";
+import { mapReader } from "../../support/targets.js";
 
 /** Every chunk of a body, as they come. */
 async function chunksOf(response: Response): Promise<Uint8Array[]> {

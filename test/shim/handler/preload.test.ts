@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MANIFEST_PATH } from "../../src/core/site-format.js";
-import { createShim, type ShimOptions } from "../../src/shim/index.js";
-import { buildSite } from "../../src/site/build-site.js";
-import { generateSnapshot } from "../../tools/sample/generate.js";
+import { MANIFEST_PATH } from "../../../src/core/site-format.js";
+import { createShim, type ShimOptions } from "../../../src/shim/index.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { generateSnapshot } from "../../../tools/sample/generate.js";
 
 /** The kind of data file a path names, e.g. `records-stars`, `orders-recent`, `filters`, `postings`. */
 const kindOf = (path: string): string => path.replace(/^catalog\/data\//, "").replace(/(-\d+)*\.[0-9a-f]+\.[a-z.]+$/, "");

@@ -5,7 +5,7 @@
  * category, so a configuration with many categories costs a pass each.
  */
 import { Bitset } from "../core/bitset.js";
-import { renderFacets } from "../core/facets.js";
+import { renderFacets } from "../core/facets-body.js";
 import type { CatalogQuery } from "../core/query.js";
 import type { Catalog } from "./catalog.js";
 

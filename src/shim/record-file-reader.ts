@@ -4,7 +4,7 @@
  */
 import { type OtherSortKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
 import { CatalogUnavailable } from "./problem.js";
-import { wordsAt } from "./words.js";
+import { wordsAt } from "./uint32-words.js";
 
 export interface RecordFileContents {
   readonly ordinals: Uint32Array;

@@ -1,15 +1,15 @@
 /**
  * `serve` failures, driven in process: they return before anything listens.
  * (A `serve` that starts runs until a signal ends the process, so its
- * working life is tested on the binary, in serve.test.ts.)
+ * working life is tested on the binary, in binary.test.ts.)
  */
 import { once } from "node:events";
 import { rm, writeFile } from "node:fs/promises";
 import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { makeTempDir } from "../support/targets.js";
-import { expectOneLineFailure, runInProcess } from "./run-in-process.js";
+import { makeTempDir } from "../../../support/targets.js";
+import { expectOneLineFailure, runInProcess } from "../../run-in-process.js";
 
 describe.concurrent("serve failures: exit 1, one line", () => {
   let dir: string;

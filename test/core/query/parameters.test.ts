@@ -1,6 +1,6 @@
 /** The listing parameters (docs/API.md#parameters), in the pure core: parseQuery and queryKey. */
 import { describe, expect, it } from "vitest";
-import { type CatalogQuery, parseQuery, queryKey } from "../../src/core/query.js";
+import { type CatalogQuery, parseQuery, queryKey } from "../../../src/core/query.js";
 
 function ok(query: string): CatalogQuery {
   const result = parseQuery(new URLSearchParams(query));
@@ -151,7 +151,7 @@ describe("queryKey: one key per effective query", () => {
 
 describe("hash64", () => {
   it("is stable, 16 hex digits, and tells near-identical keys apart", async () => {
-    const { hash64 } = await import("../../src/core/hash.js");
+    const { hash64 } = await import("../../../src/core/hash.js");
     expect(hash64("sort=stars&page=1&per_page=50")).toMatch(/^[0-9a-f]{16}$/);
     expect(hash64("sort=stars&page=1&per_page=50")).toBe(hash64("sort=stars&page=1&per_page=50"));
     const seen = new Set<string>();

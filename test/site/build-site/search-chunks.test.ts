@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MANIFEST_PATH, type SearchDirectoryFile, type SiteManifest } from "../../src/core/site-format.js";
-import { buildSite } from "../../src/site/build-site.js";
-import { lunr } from "../../src/site/search/lunr-patch.js";
-import { generateSnapshot } from "../../tools/sample/generate.js";
+import { MANIFEST_PATH, type SearchDirectoryFile, type SiteManifest } from "../../../src/core/site-format.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { lunr } from "../../../src/site/search/lunr-patch.js";
+import { generateSnapshot } from "../../../tools/sample/generate.js";
 
 const decoder = new TextDecoder();
 

@@ -1,14 +1,14 @@
 /**
  * `plugin-catalog report FILE [--markdown OUT]`, in process: the build report's
  * summary on stdout, and with --markdown appended as a table (the daily
- * workflow's step summary). bin.test.ts runs it once through the binary.
+ * workflow's step summary). main.test.ts runs it once through the binary.
  */
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { type BuildReport, emptyReport } from "../../src/upstream/report.js";
-import { makeTempDir } from "../support/targets.js";
-import { expectOneLineFailure, runInProcess } from "./run-in-process.js";
+import { type BuildReport, emptyReport } from "../../../src/upstream/report.js";
+import { makeTempDir } from "../../support/targets.js";
+import { expectOneLineFailure, runInProcess } from "../run-in-process.js";
 
 let dir: string;
 let counter = 0;

@@ -7,8 +7,8 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CORE } from "../support/fixtures.js";
-import { buildSiteWithCli, makeTempDir, type ServeProcess, startServeProcess } from "../support/targets.js";
+import { CORE } from "../../../support/fixtures.js";
+import { buildSiteWithCli, makeTempDir, type ServeProcess, startServeProcess } from "../../../support/targets.js";
 
 describe("serve", () => {
   let dir: string;

@@ -1,13 +1,13 @@
 /** Section 2: no query string makes the parser throw; the API answers 200 or a 400 problem for any of them. */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseQuery } from "../../src/core/query.js";
-import { buildSite } from "../../src/site/build-site.js";
-import { expectBadRequest, expectPage } from "../contract/expect.js";
-import { CORE } from "../support/fixtures.js";
-import { call } from "../support/http.js";
-import { referenceProblems } from "../support/reference.js";
-import { mapReader, shimTarget, type Target } from "../support/targets.js";
+import { parseQuery } from "../../../src/core/query.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { expectBadRequest, expectPage } from "../../contract/expect.js";
+import { CORE } from "../../support/fixtures.js";
+import { call } from "../../support/http.js";
+import { referenceProblems } from "../../support/reference.js";
+import { mapReader, shimTarget, type Target } from "../../support/targets.js";
 
 const NAMES = ["q", "category", "author", "web", "sort", "page", "per_page", "Page", "x"];
 

@@ -5,12 +5,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../../src/site/build-site.js";
-import { expectPage, slugsOf } from "../contract/expect.js";
-import { catalogArbitrary, queryArbitrary } from "../support/arbitraries.js";
-import { call, pluginsPath } from "../support/http.js";
-import { referenceAnswer } from "../support/reference.js";
-import { mapReader, shimTarget } from "../support/targets.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { expectPage, slugsOf } from "../../contract/expect.js";
+import { catalogArbitrary, queryArbitrary } from "../../support/arbitraries.js";
+import { call, pluginsPath } from "../../support/http.js";
+import { referenceAnswer } from "../../support/reference.js";
+import { mapReader, shimTarget } from "../../support/targets.js";
 
 describe("paging is a partition of the sorted matches", () => {
   it("every page at every per_page reproduces the full order", async () => {

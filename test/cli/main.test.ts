@@ -2,7 +2,7 @@
  * The real binary, once per command: what `run` in process cannot show —
  * main.js starts, reads its version from package.json, turns run's result
  * into the exit code and hides tokens from both streams. (`serve` runs
- * until a signal, so serve.test.ts drives the binary throughout.)
+ * until a signal, so commands/serve/binary.test.ts drives the binary throughout.)
  */
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -6,13 +6,13 @@
  * while GitHub is fresh again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CatalogStatus } from "../../src/core/status.js";
-import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
-import { createFsReader } from "../../src/runtime/node/fs-reader.js";
-import { createWorld, outage, respond } from "../fakes/index.js";
-import { call } from "../support/http.js";
-import { shimTarget } from "../support/targets.js";
-import { buildDayOne, type CliResult, describeRun, packumentOf, runBuild, Scratch } from "../upstream/support.js";
+import type { CatalogStatus } from "../../../src/core/status-body.js";
+import { readPreviousSnapshot } from "../../../src/publish/previous-site.js";
+import { createFsReader } from "../../../src/runtime/node/fs-reader.js";
+import { createWorld, outage, respond } from "../../fakes/index.js";
+import { call } from "../../support/http.js";
+import { shimTarget } from "../../support/targets.js";
+import { buildDayOne, type CliResult, describeRun, packumentOf, runBuild, Scratch } from "../../upstream/support.js";
 
 const TOKENS = { GITHUB_TOKEN: "ghp_status_test_token", GITLAB_TOKEN: "glpat-status-test" };
 const CATEGORIES = ["acme-category-charts", "no-such-category"];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SORT_KEYS } from "../../src/core/plugin.js";
-import { staticPagePath } from "../../src/core/site-format.js";
-import { createShim } from "../../src/shim/index.js";
-import { buildSite } from "../../src/site/build-site.js";
-import { generateSnapshot } from "../../tools/sample/generate.js";
+import { SORT_KEYS } from "../../../src/core/plugin.js";
+import { staticPagePath } from "../../../src/core/site-format.js";
+import { createShim } from "../../../src/shim/index.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { generateSnapshot } from "../../../tools/sample/generate.js";
 
 describe("static pages for the plain queries", () => {
   it("exist for every default-size page of every sort, byte for byte what the shim answers", async () => {

@@ -5,12 +5,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../../src/site/build-site.js";
-import { expectFacets, facetsPath, withCategories } from "../contract/suites/facets.js";
-import { catalogArbitrary, queryArbitrary, TAGS } from "../support/arbitraries.js";
-import { call } from "../support/http.js";
-import { referenceFacets } from "../support/reference.js";
-import { mapReader, shimTarget } from "../support/targets.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { expectFacets, facetsPath, withCategories } from "../../contract/suites/facets.js";
+import { catalogArbitrary, queryArbitrary, TAGS } from "../../support/arbitraries.js";
+import { call } from "../../support/http.js";
+import { referenceFacets } from "../../support/reference.js";
+import { mapReader, shimTarget } from "../../support/targets.js";
 
 const categoriesArbitrary = fc.array(fc.constantFrom(...TAGS, "CHARTS", "nothing-tagged"), { maxLength: 6 });
 const queriesArbitrary = fc.array(queryArbitrary(0.5), { minLength: 1, maxLength: 8 });

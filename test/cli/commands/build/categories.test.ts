@@ -6,11 +6,11 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFsReader } from "../../src/runtime/node/fs-reader.js";
-import { CORE } from "../support/fixtures.js";
-import { call } from "../support/http.js";
-import { makeTempDir, shimTarget } from "../support/targets.js";
-import { expectOneLineFailure, runInProcess } from "./run-in-process.js";
+import { createFsReader } from "../../../../src/runtime/node/fs-reader.js";
+import { CORE } from "../../../support/fixtures.js";
+import { call } from "../../../support/http.js";
+import { makeTempDir, shimTarget } from "../../../support/targets.js";
+import { expectOneLineFailure, runInProcess } from "../../run-in-process.js";
 
 async function categoriesServedFrom(site: string): Promise<string[]> {
   const reply = await call(shimTarget(createFsReader(site)), "/api/facets");

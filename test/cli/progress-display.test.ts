@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createProgress } from "../../src/cli/progress.js";
+import { createProgress } from "../../src/cli/progress-display.js";
 
 describe("progress without a terminal (CI logs)", () => {
   it("prints one line per phase and then at most one every five seconds, and the last", () => {
