@@ -41,7 +41,7 @@ function pluginsAnswer(params: URLSearchParams): CatalogAnswer {
   return {
     key: () => key,
     // An unfiltered page is a slice of cached shards, cheaper to cut again than to keep:
-    // caching every page/size/sort only churned the heap (measured). Searches and filters are cached.
+    // caching every page/size/sort only churned the heap. Searches and filters are cached.
     body: (catalog) => (isUnfiltered(query) ? answerQuery(catalog, query) : catalog.answers.get(key, () => answerQuery(catalog, query))),
   };
 }
