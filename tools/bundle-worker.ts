@@ -4,12 +4,14 @@
  * and the static-host client (`lib/client/client.js`). Run by
  * `npm run build:ts` (compiled to `lib/tools/bundle-worker.js`);
  * `plugin-catalog build` copies both into every site, so the site directory
- * deploys as it is. A dev tool: the published package carries the bundles,
- * not this script.
+ * deploys as it is. The Worker's tiny site (its warm-up's data) is made here,
+ * by the build's encoders, and handed to the bundle as the `TINY_SITE` define.
+ * A dev tool: the published package carries the bundles, not this script.
  */
 
 import { fileURLToPath } from "node:url";
 import { type BuildOptions, build } from "esbuild";
+import { encodeSite, tinySiteFiles } from "./tiny-site.js";
 
 export const WORKER_BUNDLE = fileURLToPath(new URL("../worker/_worker.js", import.meta.url));
 export const CLIENT_BUNDLE = fileURLToPath(new URL("../client/client.js", import.meta.url));
@@ -26,9 +28,14 @@ const COMMON: BuildOptions = {
   legalComments: "none",
 };
 
+/** What the Worker entry's `declare const`s stand for. */
+export function workerDefines(): Record<string, string> {
+  return { TINY_SITE: JSON.stringify(encodeSite(tinySiteFiles())) };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   await Promise.all([
-    build({ ...COMMON, entryPoints: [source("runtime/worker/index.ts")], outfile: WORKER_BUNDLE }),
+    build({ ...COMMON, entryPoints: [source("runtime/worker/index.ts")], outfile: WORKER_BUNDLE, define: workerDefines() }),
     build({ ...COMMON, entryPoints: [source("runtime/client/index.ts")], outfile: CLIENT_BUNDLE }),
   ]);
 }

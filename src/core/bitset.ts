@@ -72,8 +72,7 @@ export class Bitset {
 
   /*
    * The counting loops below spell out their popcount rather than call one: a cold isolate
-   * runs them in V8's interpreter, where a call per word costs more than the word's arithmetic
-   * (measured: facet counts over a 10,000-plugin catalog, 4 ms → 1 ms on a first request).
+   * runs them in V8's interpreter, where a call per word costs more than the word's arithmetic.
    */
 
   count(): number {

@@ -15,7 +15,7 @@ import type { SortKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 5 as const;
+export const SITE_FORMAT_VERSION = 6 as const;
 
 /**
  * Plugins per record shard: at least the largest `per_page`, so any page spans at most two shards;
@@ -69,6 +69,11 @@ export interface SiteManifest {
   readonly status: string;
   /** The exact body of `/api/catalog.json`, cut into parts that each stay under a CDN's file-size limit. */
   readonly catalog: readonly string[];
+  /**
+   * The exact body of `/api/openapi.json`: the API's description as the software that built the site
+   * gives it. Named by its content hash, but outside the build id (it describes the software, not the catalog).
+   */
+  readonly openapi: string;
   /**
    * The whole catalog snapshot, gzipped, so tomorrow's build can start from today's: one file, or,
    * when it is larger than a CDN takes as one file, the files whose bytes joined in order are that gzip.

@@ -6,15 +6,17 @@
  */
 import type { SortKey } from "../core/plugin.js";
 import { type OtherSortKey, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
-import { readBytes, type SiteReader } from "./files.js";
 import { FilterSets } from "./filters.js";
+import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";
 import { CatalogUnavailable } from "./problem.js";
 import { RecordStore } from "./records.js";
 import { SearchIndex } from "./search.js";
-import { allWords } from "./words.js";
+import { ownBytes, readBytes, type SiteReader } from "./site-reader.js";
+import { allWords } from "./uint32-words.js";
 
+const decoder = new TextDecoder();
 const RECORD_CACHE_BYTES = 24 * 1024 * 1024;
 /** Encoded answers of recent queries: hot queries (the landing page, popular searches) skip all work. */
 const ANSWER_CACHE_BYTES = 8 * 1024 * 1024;
@@ -32,6 +34,8 @@ export class Catalog {
    * megabytes, which a CDN caches better than an isolate's memory.
    */
   readonly catalogParts: () => Promise<Uint8Array[]>;
+  /** The exact body of `/api/openapi.json`, kept, and its ETag (a hash of its text, whatever build wrote it). */
+  readonly openApiDocument: () => Promise<{ readonly bytes: Uint8Array<ArrayBuffer>; readonly etag: string }>;
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
   private readonly orders: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
   private readonly keptOrders: Partial<Record<OtherSortKey, Uint32Array>> = {};
@@ -61,6 +65,10 @@ export class Catalog {
     this.rankFiles = perPlugin(manifest.ranks, this.keptRanks);
     this.status = memoize(() => readBytes(reader, manifest.status));
     this.catalogParts = () => Promise.all(manifest.catalog.map((part) => readBytes(reader, part)));
+    this.openApiDocument = memoize(async () => {
+      const bytes = ownBytes(await readBytes(reader, manifest.openapi));
+      return { bytes, etag: entityTag("openapi", decoder.decode(bytes)) };
+    });
   }
 
   /** The ordinals of `sort`'s positions. */

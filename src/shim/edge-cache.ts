@@ -4,6 +4,8 @@
  * again there costs a cache lookup instead of reading and computing. The
  * shim only sees this interface; each runtime decides whether it has one.
  */
+import { JSON_MEDIA_TYPE } from "../core/routes.js";
+
 /** What the shim needs of a cache: the Workers Cache API and the browsers' `Cache` both fit. */
 export interface EdgeCache {
   match(key: Request): Promise<Response | undefined>;
@@ -85,7 +87,7 @@ async function lookUp(cache: EdgeCache, request: Request, logError: (error: unkn
 }
 
 async function store(cache: EdgeCache, request: Request, body: AnswerBytes, logError: (error: unknown) => void): Promise<void> {
-  const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": `public, max-age=${ENTRY_MAX_AGE_SECONDS}` };
+  const headers = { "Content-Type": JSON_MEDIA_TYPE, "Cache-Control": `public, max-age=${ENTRY_MAX_AGE_SECONDS}` };
   try {
     await cache.put(request, new Response(body, { headers }));
   } catch (error) {

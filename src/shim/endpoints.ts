@@ -6,11 +6,12 @@
  */
 import { FILTER_PARAMETERS, type ParameterName } from "../core/parameters.js";
 import { type CatalogQuery, filterKey, isUnfiltered, parseQuery, queryKey } from "../core/query.js";
+import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../core/routes.js";
 import type { Catalog } from "./catalog.js";
 import { answerQuery } from "./execute.js";
-import { answerFacets } from "./facets.js";
-import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "./openapi.js";
+import { answerFacets } from "./facet-counts.js";
 import { invalidParameters } from "./problem.js";
+import { ownBytes } from "./site-reader.js";
 
 export interface CatalogAnswer {
   /** The effective query against `catalog`: the ETag's second part (and the answer cache's key). */
@@ -40,7 +41,7 @@ function pluginsAnswer(params: URLSearchParams): CatalogAnswer {
   return {
     key: () => key,
     // An unfiltered page is a slice of cached shards, cheaper to cut again than to keep:
-    // caching every page/size/sort only churned the heap (measured). Searches and filters are cached.
+    // caching every page/size/sort only churned the heap. Searches and filters are cached.
     body: (catalog) => (isUnfiltered(query) ? answerQuery(catalog, query) : catalog.answers.get(key, () => answerQuery(catalog, query))),
   };
 }
@@ -72,9 +73,4 @@ function concatenate(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
     offset += part.byteLength;
   }
   return body;
-}
-
-/** The same bytes as a view a `Response` takes (a reader may hand out views of shared or resizable buffers). */
-function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  return bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
 }

@@ -15,11 +15,11 @@ import {
   UNCATEGORIZED_KEY,
   WEB_KEY,
 } from "../core/site-format.js";
-import { readBytes, type SiteReader } from "./files.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";
 import { CatalogUnavailable } from "./problem.js";
-import { SetPack } from "./set-pack.js";
+import { SetPack } from "./set-pack-reader.js";
+import { readBytes, type SiteReader } from "./site-reader.js";
 
 /** Chunk `i` of a set's records (its members `i * chunk …`, ascending) lies in `files[i]` from record `starts[i]`. */
 export interface RecordGroup {

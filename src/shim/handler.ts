@@ -4,16 +4,14 @@
  * hands it a `SiteReader` and passes it `Request`s.
  */
 
+import { FACETS_PATH, JSON_MEDIA_TYPE, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, PROBLEM_MEDIA_TYPE } from "../core/routes.js";
 import type { Catalog } from "./catalog.js";
 import { type CachedBodies, type EdgeCache, edgeCachedBodies, type RequestContext } from "./edge-cache.js";
 import { CATALOG_ENDPOINTS, type CatalogAnswer } from "./endpoints.js";
-import type { SiteReader } from "./files.js";
 import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModified, preflightHeaders } from "./http.js";
-import { FACETS_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, openApiDocument, PLUGINS_PATH } from "./openapi.js";
 import { CatalogUnavailable, HttpProblem, internalError, problemBody } from "./problem.js";
+import type { SiteReader } from "./site-reader.js";
 import { CatalogSource } from "./source.js";
-
-export { PLUGINS_PATH };
 
 const encoder = new TextEncoder();
 
@@ -121,28 +119,23 @@ async function route(request: Request, source: CatalogSource, cached: CachedBodi
         { Allow: ALLOWED_METHODS },
       );
   }
-  if (endpoint === undefined) return answerDocument(request);
+  if (endpoint === undefined) return fromCurrentBuild(source, (catalog) => answerDocument(request, catalog));
   // Parameters are checked before the catalog is read: a bad query gets its 400 even while the catalog is unavailable.
+  const wanted = endpoint(url.searchParams);
   const bodies: CachedBodies = EDGE_CACHED_PATHS.has(url.pathname) ? cached : (_key, compute) => compute();
-  return answerFromCurrentBuild(request, url, endpoint(url.searchParams), source, bodies);
+  return fromCurrentBuild(source, (catalog) => answer(request, url, wanted, catalog, bodies));
 }
 
-async function answerFromCurrentBuild(
-  request: Request,
-  url: URL,
-  wanted: CatalogAnswer,
-  source: CatalogSource,
-  cached: CachedBodies,
-): Promise<Reply> {
+async function fromCurrentBuild(source: CatalogSource, answerFrom: (catalog: Catalog) => Promise<Reply>): Promise<Reply> {
   const catalog = await source.get();
   try {
-    return await answer(request, url, wanted, catalog, cached);
+    return await answerFrom(catalog);
   } catch (error) {
     // A file of this build vanished: a newer build may have replaced it. Retry once on that build.
     if (!(error instanceof CatalogUnavailable)) throw error;
     const latest = await source.refresh();
     if (latest === catalog) throw error;
-    return answer(request, url, wanted, latest, cached);
+    return answerFrom(latest);
   }
 }
 
@@ -157,29 +150,23 @@ async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog
   };
   if (isNotModified(request, etag, catalog.lastModified)) return { status: 304, headers, body: null };
   const edgeKey = { url, buildId: catalog.manifest.buildId, answerKey };
-  // An answer this isolate holds already is cheaper than the edge cache's round trip (in workerd, ~0.15 ms of CPU).
+  // An answer this isolate holds already is cheaper than the edge cache's round trip.
   const body = catalog.answers.known(answerKey) ?? (await cached(edgeKey, () => wanted.body(catalog)));
-  headers["Content-Type"] = "application/json; charset=utf-8";
+  headers["Content-Type"] = JSON_MEDIA_TYPE;
   return bytesReply(request, 200, body, headers);
 }
 
-/** The document depends on code only: serialized and hashed once per isolate, on its first request. */
-let servedDocument: Promise<{ readonly text: string; readonly etag: string }> | undefined;
-
-async function answerDocument(request: Request): Promise<Reply> {
-  servedDocument ??= (async () => {
-    const text = JSON.stringify(openApiDocument());
-    return { text, etag: entityTag("openapi", text) };
-  })();
-  const { text, etag } = await servedDocument;
+/** The OpenAPI document as the build wrote it into the site (site/openapi-document.ts). */
+async function answerDocument(request: Request, catalog: Catalog): Promise<Reply> {
+  const { bytes, etag } = await catalog.openApiDocument();
   const headers = { ...CORS_HEADERS, "Cache-Control": API_CACHE_CONTROL, ETag: etag };
   // No Last-Modified (the document has no date of its own), so only If-None-Match can match.
   if (isNotModified(request, etag, "")) return { status: 304, headers, body: null };
-  return textReply(request, 200, text, { ...headers, "Content-Type": OPENAPI_MEDIA_TYPE });
+  return bytesReply(request, 200, bytes, { ...headers, "Content-Type": OPENAPI_MEDIA_TYPE });
 }
 
 function problemReply(request: Request, problem: HttpProblem): Reply {
-  const headers = { ...CORS_HEADERS, ...problem.headers, "Content-Type": "application/problem+json", "Cache-Control": "no-store" };
+  const headers = { ...CORS_HEADERS, ...problem.headers, "Content-Type": PROBLEM_MEDIA_TYPE, "Cache-Control": "no-store" };
   return textReply(request, problem.status, problemBody(problem), headers);
 }
 

@@ -2,8 +2,7 @@
  * A least-recently-used map bounded by a total size: a `Map` keeps insertion
  * order, so touching an entry is delete-and-set and the oldest is the first
  * key. A general-purpose LRU library costs a cold isolate more to compile
- * and set up than this whole shim's caching needs (measured: over a
- * millisecond of CPU on the first request).
+ * and set up than this whole shim's caching needs.
  */
 export class Lru<K, V> {
   private readonly entries = new Map<K, { readonly value: V; readonly size: number }>();

@@ -7,9 +7,8 @@
  * from: a file read for one purpose fills in every record it holds that is
  * not here yet, and later pages of any order or filter find them. When
  * memory holds most of a file's records already, the few it adds are copied
- * out and its buffer let go, so a warm shim keeps each record about once
- * (measured at 50,000 plugins, where records outgrow the cache: 275 MB read
- * from disk in the query bench's timed run before, 42 MB after).
+ * out and its buffer let go, so a warm shim keeps each record about once,
+ * and a catalog whose records outgrow the cache reads far fewer bytes.
  *
  * Records are bytes, not strings: they live outside the JS heap and cost
  * the garbage collector nothing while they are kept.
@@ -17,7 +16,7 @@
 import type { OtherSortKey } from "../core/site-format.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
-import { type RecordFileContents, readRecordFile } from "./record-file.js";
+import { type RecordFileContents, readRecordFile } from "./record-file-reader.js";
 
 interface LoadedFile {
   readonly contents: RecordFileContents;
@@ -30,14 +29,14 @@ interface LoadedFile {
 export class RecordStore {
   /**
    * Present records by ordinal. Maps, not arrays of one slot per plugin: a new isolate's first answer would
-   * otherwise fill two arrays as long as the catalog (at 50,000 plugins, 1.5 ms of a cold answer's CPU, measured).
+   * otherwise fill two arrays as long as the catalog.
    */
   private readonly records = new Map<number, Uint8Array>();
   /** Each present record's positions in the other orders, from its file. */
   private readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
   /**
    * The file that supplied each present record: using a record marks its file used, which keeps it in memory
-   * (a mark, not an LRU move per record: a page of 100 records from as many files spent 60 µs moving them, measured).
+   * (a mark, not an LRU move per record: a page of records from as many files would move each of them).
    */
   private readonly suppliers = new Map<number, LoadedFile>();
   /** Files that supplied at least one record; a file that supplied none is not kept. */

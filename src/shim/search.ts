@@ -9,10 +9,10 @@ import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { type PostingsBlocks, seriesFile, seriesLength } from "../core/site-format.js";
-import { readBytes, type SiteReader } from "./files.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
-import { SetPack } from "./set-pack.js";
+import { SetPack } from "./set-pack-reader.js";
+import { readBytes, type SiteReader } from "./site-reader.js";
 
 /** A postings block: its first and last term, and its file. */
 type PostingsBlockEntry = readonly [first: string, last: string, file: string];

@@ -14,8 +14,8 @@ import {
   seriesLength,
 } from "../core/site-format.js";
 import { Catalog } from "./catalog.js";
-import { readJson, type SiteReader } from "./files.js";
 import { CatalogUnavailable } from "./problem.js";
+import { readJson, type SiteReader } from "./site-reader.js";
 
 export class CatalogSource {
   private current: { catalog: Catalog; checkedAt: number } | undefined;
@@ -51,13 +51,20 @@ export class CatalogSource {
 
   private async readManifest(): Promise<Catalog> {
     const manifest = checkManifest(await readJson<unknown>(this.reader, MANIFEST_PATH));
+    const kept = this.current?.catalog;
     const catalog =
-      this.current?.catalog.manifest.buildId === manifest.buildId
-        ? this.current.catalog
-        : new Catalog(manifest, this.reader, this.recordCacheBytes);
+      kept !== undefined && sameFiles(kept.manifest, manifest) ? kept : new Catalog(manifest, this.reader, this.recordCacheBytes);
     this.current = { catalog, checkedAt: this.now() };
     return catalog;
   }
+}
+
+/**
+ * The build id covers the catalog's data; the OpenAPI document is outside it (a new version of the software
+ * rebuilds the same catalog with a new one), so a loaded catalog is kept only when that file is the same too.
+ */
+function sameFiles(loaded: SiteManifest, read: SiteManifest): boolean {
+  return loaded.buildId === read.buildId && loaded.openapi === read.openapi;
 }
 
 function checkManifest(value: unknown): SiteManifest {
@@ -83,7 +90,8 @@ function checkManifest(value: unknown): SiteManifest {
     isSeries(manifest.postings?.files) &&
     stringsIn(manifest.postings.bounds) &&
     typeof manifest.status === "string" &&
-    stringsIn(manifest.catalog);
+    stringsIn(manifest.catalog) &&
+    typeof manifest.openapi === "string";
   if (!valid)
     throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;

@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { sortPlugins } from "../core/order.js";
+import { renderPage } from "../core/page-body.js";
 import { pageWindow } from "../core/paging.js";
 import { type Plugin, SORT_KEYS, type SortKey, toWirePlugin } from "../core/plugin.js";
-import { renderPage } from "../core/response.js";
 import {
   DEFAULT_PER_PAGE,
   type FileSeries,
@@ -26,15 +26,17 @@ import {
 import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
+import { catalogStatus } from "./catalog-status.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
+import { openApiDocument } from "./openapi-document.js";
 import { ranksOf, writeOrderFiles } from "./orders.js";
 import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
-import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import { type ChunkLimits, indexChunks, indexDocuments, type SearchDocument, termOrdinals } from "./search-index.js";
-import { catalogStatus } from "./status.js";
+import { encodeRecordFile, type RecordSource } from "./record-file-writer.js";
+import { type ChunkLimits, indexChunks } from "./search/lunr-chunks.js";
+import { indexDocuments, type SearchDocument, termOrdinals } from "./search/term-index.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
 
@@ -100,6 +102,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
   const manifest: SiteManifest = {
     ...manifestWithoutId,
     ...dated,
+    openapi: data.addOutsideBuildId("openapi", encoder.encode(JSON.stringify(openApiDocument()))),
     snapshot: data.addGzipped("snapshot", snapshotJsonPieces(snapshot), options.snapshotPartBytes),
     buildId,
   };
@@ -131,11 +134,12 @@ class DataFiles {
   }
 
   /**
-   * Served, but carrying the build's time and bookkeeping: not part of the build id
-   * (the shim puts these files' names, hashes included, into their ETags).
+   * Served, but not part of the build id: what carries the build's time and bookkeeping (the shim puts
+   * these files' names, hashes included, into their ETags), and the OpenAPI document, which describes
+   * the software rather than the catalog.
    */
-  addDated(kind: string, bytes: Uint8Array, extension = "json"): string {
-    return this.addOutsideBuildId(`${kind}.${hashOf(bytes)}.${extension}`, bytes);
+  addOutsideBuildId(kind: string, bytes: Uint8Array, extension = "json"): string {
+    return this.place(`${kind}.${hashOf(bytes)}.${extension}`, bytes);
   }
 
   /**
@@ -147,12 +151,12 @@ class DataFiles {
     const members: Buffer[] = [];
     for (const piece of pieces) members.push(gzipSync(piece, { level: 9 }));
     const bytes = Buffer.concat(members);
-    if (bytes.byteLength <= maxPartBytes) return this.addOutsideBuildId(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
-    return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.addOutsideBuildId(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
+    if (bytes.byteLength <= maxPartBytes) return this.place(`${kind}.${hashOf(bytes)}.json.gz`, bytes);
+    return cutIntoParts(bytes, maxPartBytes).map((part, i) => this.place(`${kind}-${i}.${hashOf(part)}.gz.part`, part));
   }
 
   /** Named by content hash, but outside the build id. */
-  private addOutsideBuildId(name: string, bytes: Uint8Array): string {
+  private place(name: string, bytes: Uint8Array): string {
     const path = `catalog/data/${name}`;
     this.files.set(path, bytes);
     return path;
@@ -199,9 +203,9 @@ function writeDatedFiles(
 ): Pick<SiteManifest, "status" | "catalog"> {
   const parts = catalogFileParts(snapshot.generatedAt, recordsJson, options.catalogPartBytes);
   return {
-    status: data.addDated("status", encoder.encode(JSON.stringify(catalogStatus(snapshot)))),
+    status: data.addOutsideBuildId("status", encoder.encode(JSON.stringify(catalogStatus(snapshot)))),
     // Byte ranges of one JSON body, not JSON each: hence not `.json`.
-    catalog: parts.map((part, i) => data.addDated(`catalog-${i}`, part, "part")),
+    catalog: parts.map((part, i) => data.addOutsideBuildId(`catalog-${i}`, part, "part")),
   };
 }
 

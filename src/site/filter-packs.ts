@@ -8,8 +8,8 @@ import { authorKey, type FileSeries, keyBucket, type SetPackHeader, tagKey, UNCA
 import type { SnapshotPlugin } from "../snapshot/schema.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import type { SiteLayout } from "./layout.js";
-import { encodeRecordFile, type RecordSource } from "./record-file.js";
-import { encodeSetPack, type NamedSet } from "./set-pack.js";
+import { encodeRecordFile, type RecordSource } from "./record-file-writer.js";
+import { encodeSetPack, type NamedSet } from "./set-pack-writer.js";
 
 /** What the filters read of a plugin. */
 export type FilterFacts = Pick<SnapshotPlugin, "tags" | "creators" | "hasWebUi">;

@@ -14,7 +14,7 @@
 import { compareCodeUnits } from "../core/order.js";
 import type { PostingsBlocks } from "../core/site-format.js";
 import { type AddFile, writeSeries } from "./file-series.js";
-import { encodeSetPack, type NamedSet } from "./set-pack.js";
+import { encodeSetPack, type NamedSet } from "./set-pack-writer.js";
 
 /** `terms` in code-unit order; `postings[i]`: the ordinals of the plugins holding `terms[i]`, ascending. */
 export function writePostingsBlocks(

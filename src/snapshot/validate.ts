@@ -1,6 +1,6 @@
 /** Parsing a snapshot's text into a typed, checked `CatalogSnapshot`. */
 import type { z } from "zod";
-import { boundedPlugin } from "./bounds.js";
+import { boundedPlugin } from "./bounded-plugin.js";
 import { type CatalogSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotSchema } from "./schema.js";
 
 export class SnapshotError extends Error {

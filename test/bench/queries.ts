@@ -6,9 +6,9 @@
  */
 import { DEFAULT_PER_PAGE } from "../../src/core/parameters.js";
 import { SORT_KEYS } from "../../src/core/plugin.js";
+import { PLUGINS_PATH as API_PATH, FACETS_PATH } from "../../src/core/routes.js";
 import { isStopWord } from "../../src/core/search/terms.js";
 import { MANIFEST_PATH } from "../../src/core/site-format.js";
-import { PLUGINS_PATH as API_PATH, FACETS_PATH } from "../../src/shim/openapi.js";
 import { searchableWords } from "../../src/site/build-site.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { Random } from "../../tools/sample/random.js";
@@ -76,7 +76,7 @@ export const Q_CLASSES: readonly QueryClass[] = ["q1", "qPrefix", "qFilters"];
 
 /** The classes both benches time; `author` is one filter alone, the dearest at the edge. */
 export const BENCH_CLASSES: readonly QueryClass[] = [...QUERY_CLASSES.slice(0, 3), "author", ...QUERY_CLASSES.slice(3), "facets"];
-export { FACETS_PATH, PLUGINS_PATH as API_PATH } from "../../src/shim/openapi.js";
+export { FACETS_PATH, PLUGINS_PATH as API_PATH } from "../../src/core/routes.js";
 /** A static file: served by a host without the Worker, the baseline of the workerd bench. */
 export const BASELINE_PATH = `/${MANIFEST_PATH}`;
 const SORTS = [undefined, ...SORT_KEYS] as const;

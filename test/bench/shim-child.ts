@@ -29,7 +29,7 @@ export type ColdSample = ReadCounts & { readonly path: string } & Readonly<Recor
 
 /**
  * From `createShim` to the first answer's last byte. Before, timed apart: loading the shim's modules, and Node's lazy
- * Fetch API and WebCrypto set-up (40–100 ms an edge runtime never pays, a Node server once per process).
+ * Fetch API and WebCrypto set-up (which an edge runtime never pays, and a Node server once per process).
  */
 async function cold(dir: string, path: string): Promise<ColdSample> {
   const importStarted = performance.now();
@@ -78,7 +78,7 @@ async function warm(plan: WarmPlan): Promise<WarmResult> {
   const shim = loaded.createShim();
   // Each request on an event-loop turn of its own, as in a server where requests arrive as I/O events. Chained back to
   // back, the loop would turn only inside requests that read a file, each then charged with every task queued meanwhile
-  // (V8's incremental marking among them): that alone put 10–20 ms on one search in a hundred.
+  // (V8's incremental marking among them), which put whole GC steps on a few searches.
   const send = async (path: string): ReturnType<typeof ask> => checkOk(await nextTurn().then(() => ask(shim, path)), path);
   for (const path of plan.warmup) await send(path);
   // No heap measurement here: a forced GC shrinks the young generation, and the timed run would pay for regrowing it.

@@ -182,8 +182,8 @@ async function measureAlone(plan: WorkerdPlan): Promise<AloneResult> {
 
 /**
  * This process and every workerd it starts (they inherit it) on one core, so workerd never wakes on an idle core: on an
- * idle machine a request that wakes a sleeping core costs that core's cold caches, 2–4 times the CPU for the same work
- * (measured: a Worker answering "ok" spent 0.28 ms at p50 and 1.4 ms at p99 unpinned; 0.19 and 0.45 ms pinned). The
+ * idle machine a request that wakes a sleeping core costs that core's cold caches, several times the CPU for the same
+ * work (docs/BENCHMARKS.md has the figures). The
  * client waits while workerd works, so sharing the core takes no CPU time from it. Without `taskset`: unpinned, reported.
  */
 function pinToOneCore(core: number): number | null {

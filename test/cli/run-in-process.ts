@@ -1,7 +1,7 @@
 /**
  * The CLI driven in this process through `run`, with its output captured:
  * the same parsing, commands and exit codes as the binary, without a Node
- * start per call. `bin.test.ts` checks the binary itself.
+ * start per call. `main.test.ts` checks the binary itself.
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";

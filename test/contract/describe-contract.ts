@@ -9,9 +9,9 @@
  * test that made the request.
  */
 import { afterAll, describe } from "vitest";
-import { openApiDocument } from "../../src/shim/openapi.js";
+import { openApiDocument } from "../../src/site/openapi-document.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
-import { conformingTarget, ResponseConformance } from "../shim/openapi/conformance.js";
+import { conformingTarget, ResponseConformance } from "../support/openapi-conformance.js";
 import type { StartTarget, Target } from "../support/targets.js";
 import { cachingSuite } from "./suites/caching.js";
 import { catalogJsonSuite } from "./suites/catalog-json.js";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createShim, type EdgeCache } from "../../src/shim/index.js";
-import { tinySite } from "../../src/site/tiny-site.js";
+import { tinySiteFiles } from "../../tools/tiny-site.js";
 import { loggingReader } from "../support/targets.js";
 
 /** A `Map` behind the Cache API's two calls, counting them. */
@@ -27,7 +27,7 @@ function countingCache(): { cache: EdgeCache; calls: { match: number; put: numbe
 }
 
 function isolate(edgeCache: EdgeCache): { ask: (query: string) => Promise<string>; reads: string[] } {
-  const reader = loggingReader(tinySite());
+  const reader = loggingReader(tinySiteFiles());
   const shim = createShim({ reader, edgeCache });
   return { reads: reader.reads, ask: async (query) => (await shim(new Request(`http://x/api/plugins?${query}`))).text() };
 }

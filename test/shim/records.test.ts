@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderPage, renderPageFromJson } from "../../src/core/response.js";
-import { readRecordFile } from "../../src/shim/record-file.js";
+import { renderPage, renderPageFromJson } from "../../src/core/page-body.js";
+import { readRecordFile } from "../../src/shim/record-file-reader.js";
 import { RecordStore } from "../../src/shim/records.js";
-import { encodeRecordFile, type RecordSource } from "../../src/site/record-file.js";
+import { encodeRecordFile, type RecordSource } from "../../src/site/record-file-writer.js";
 import { makePlugin } from "../support/fixtures.js";
 
 const encoder = new TextEncoder();

@@ -10,9 +10,9 @@ import { describe, expect, it } from "vitest";
 import type { Bitset } from "../../src/core/bitset.js";
 import { ordinalOf, refOf, seriesFile, seriesLength } from "../../src/core/site-format.js";
 import { SearchIndex } from "../../src/shim/search.js";
-import { SetPack } from "../../src/shim/set-pack.js";
+import { SetPack } from "../../src/shim/set-pack-reader.js";
 import { writePostingsBlocks } from "../../src/site/postings-blocks.js";
-import { indexDocuments, termOrdinals } from "../../src/site/search-index.js";
+import { indexDocuments, termOrdinals } from "../../src/site/search/term-index.js";
 import { lunrBuilderIndex, postingsOf } from "../support/lunr-builder.js";
 
 const members = (set: Bitset): number[] => Array.from({ length: set.size }, (_, i) => i).filter((i) => set.has(i));

@@ -3,8 +3,10 @@
  * uses: stop words and stemmer; the stemmer again at search time): the
  * reference the site's lean index writer must match byte for byte.
  */
-import { lunr } from "../../src/site/lunr-patch.js";
-import { type InvertedIndexEntry, SEARCH_FIELD, type SearchDocument, type SerializedIndex } from "../../src/site/search-index.js";
+
+import { type InvertedIndexEntry, SEARCH_FIELD, type SerializedIndex } from "../../src/site/search/lunr-chunks.js";
+import { lunr } from "../../src/site/search/lunr-patch.js";
+import type { SearchDocument } from "../../src/site/search/term-index.js";
 
 export function lunrBuilderIndex(documents: readonly SearchDocument[]): SerializedIndex {
   const builder = new lunr.Builder();

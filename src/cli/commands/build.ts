@@ -3,10 +3,10 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MANIFEST_PATH } from "../../core/site-format.js";
 import { addDeployFiles } from "../../publish/deploy-files.js";
+import { addExplorerFiles } from "../../publish/explorer-files.js";
 import { readPreviousSnapshot } from "../../publish/previous-site.js";
 import { StagedSite } from "../../publish/write-site.js";
 import { buildSiteInto, servesSameCatalog } from "../../site/build-site.js";
-import { addExplorerFiles } from "../../site/explorer-files.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
 import { parseSnapshot } from "../../snapshot/validate.js";
 import { readConfig } from "../../upstream/config.js";
@@ -14,7 +14,7 @@ import { FetchFailedError, fetchCatalog } from "../../upstream/fetch-catalog.js"
 import { createUpstreams, type UpstreamSettings } from "../../upstream/hosts.js";
 import { type BuildReport, summarizeReport } from "../../upstream/report.js";
 import { CliError, type CliIo } from "../io.js";
-import { createProgress } from "../progress.js";
+import { createProgress } from "../progress-display.js";
 
 export interface BuildOptions extends UpstreamSettings {
   readonly out: string;

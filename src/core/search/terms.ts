@@ -1,20 +1,17 @@
 /**
- * Query and document terms (docs/API.md#search): normalized words, English
- * stop words dropped, the rest stemmed with lunr's Porter stemmer. Both the
- * index build and the query path call these, so they cannot disagree.
+ * Query terms (docs/API.md#search): normalized words, English stop words
+ * dropped, the rest stemmed, as the build's lunr pipeline made the index's
+ * terms from the same normalized words (lunr's stop-word filter and Porter
+ * stemmer, which stop-words.ts and porter-stemmer.ts reproduce exactly).
  */
-import lunr from "lunr";
 import { splitWords } from "../text.js";
+import { porterStem } from "./porter-stemmer.js";
+import { isStopWord } from "./stop-words.js";
 
-const stopWordFilter = lunr.stopWordFilter as unknown as (token: lunr.Token) => lunr.Token | undefined;
-const stemmer = lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token;
-
-export function isStopWord(word: string): boolean {
-  return stopWordFilter(new lunr.Token(word, {})) === undefined;
-}
+export { isStopWord };
 
 export function stem(word: string): string {
-  return stemmer(new lunr.Token(word, {})).toString();
+  return porterStem(word);
 }
 
 /** What a `q` asks for: every term must match; the last also by prefix. */

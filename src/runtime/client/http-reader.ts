@@ -6,7 +6,7 @@
  * lets a request ask for that.
  */
 import { MANIFEST_PATH } from "../../core/site-format.js";
-import type { SiteReader } from "../../shim/files.js";
+import type { SiteReader } from "../../shim/site-reader.js";
 
 /**
  * @param root the site's root, ending in `/`. Files are fetched with the global `fetch` as it is when each is read,

@@ -1,7 +1,7 @@
 /** The shim's file access on Node: a site directory on disk. */
 import { readFile } from "node:fs";
 import { resolve, sep } from "node:path";
-import type { SiteReader } from "../../shim/files.js";
+import type { SiteReader } from "../../shim/site-reader.js";
 
 export function createFsReader(root: string): SiteReader {
   const base = resolve(root);
@@ -22,8 +22,7 @@ export function createFsReader(root: string): SiteReader {
 
 /**
  * `fs.readFile` with a callback, not `fs/promises`: the promise API opens a
- * FileHandle per read, which costs more than a small file's read itself
- * (measured: a third of the shim's time on a missed search chunk).
+ * FileHandle per read, which costs more than a small file's read itself.
  */
 function readWhole(file: string): Promise<Uint8Array> {
   return new Promise((resolve, reject) => readFile(file, (error, bytes) => (error ? reject(error) : resolve(bytes))));

@@ -12,7 +12,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import httpServer from "http-server";
-import { type FetchHandler, STATUS_PATH } from "../../shim/index.js";
+import { API_PREFIX, PROBLEM_MEDIA_TYPE, STATUS_PATH } from "../../core/routes.js";
+import type { FetchHandler } from "../../shim/index.js";
 import { type NodeRequestLike, type NodeResponseLike, targetPath, toFetchRequest, writeFetchResponse } from "./fetch-bridge.js";
 import { createFsReader } from "./fs-reader.js";
 import { serverShim } from "./server-shim.js";
@@ -106,7 +107,7 @@ function requestTarget(request: MiddlewareRequest, response: MiddlewareResponse,
     return;
   }
   request.url = path;
-  if (!path.startsWith("/api/") && !STATIC_METHODS.split(", ").includes(request.method ?? "GET")) {
+  if (!path.startsWith(API_PREFIX) && !STATIC_METHODS.split(", ").includes(request.method ?? "GET")) {
     plainProblem(response, 405, `${request.method} is not allowed on ${path.split("?")[0]}; allowed: ${STATIC_METHODS}.`, {
       Allow: STATIC_METHODS,
     });
@@ -117,7 +118,7 @@ function requestTarget(request: MiddlewareRequest, response: MiddlewareResponse,
 
 function apiMiddleware(shim: FetchHandler, logError: (error: unknown) => void): Middleware {
   return (request, response, next) => {
-    if (!(request.url ?? "").startsWith("/api/")) {
+    if (!(request.url ?? "").startsWith(API_PREFIX)) {
       next();
       return;
     }
@@ -139,7 +140,7 @@ function plainProblem(response: NodeResponseLike, status: number, detail: string
   response.removeHeader("accept-ranges");
   response.writeHead(status, {
     ...headers,
-    "Content-Type": "application/problem+json",
+    "Content-Type": PROBLEM_MEDIA_TYPE,
     "Content-Length": String(body.byteLength),
     "Cache-Control": "no-store",
     "Access-Control-Allow-Origin": "*",

@@ -1,0 +1,69 @@
+/**
+ * Compiles the shim's request path before the first request. V8 compiles a
+ * function when it is first called, and a cold answer calls a few hundred of
+ * them (docs/BENCHMARKS.md has what that costs a fresh isolate). A Worker's
+ * global scope runs when its isolate starts, outside any request's CPU time:
+ * called there, this sends a handful of queries through the shim's own
+ * handler over the tiny site (tiny-site.ts), so that the real first request
+ * finds everything compiled. Workerd lets global scope build a Request but
+ * not a Response, so there each warm-up request ends in an error at its very
+ * last step, which is swallowed. (Running hot loops there too, so that V8
+ * would optimize them, cost more than it saved: its background compiles
+ * outlasted the warm-up.) The shim it warms has an edge cache that never
+ * holds anything, so the edge-cache path is compiled too. It never fails: a
+ * failed warm-up only leaves the compiling to the first request.
+ */
+import { FACETS_PATH, OPENAPI_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../core/routes.js";
+import { createShim, type EdgeCache, type SiteReader } from "../../shim/index.js";
+
+/** Queries that between them take every path of the shim (see tiny-site.ts for the data). */
+export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[] = [
+  [PLUGINS_PATH, ""],
+  [PLUGINS_PATH, "sort=recent&per_page=1"],
+  [PLUGINS_PATH, "sort=recent&page=2&per_page=1"],
+  [PLUGINS_PATH, "sort=name&page=2&per_page=2"],
+  [PLUGINS_PATH, "category=Data&sort=name"],
+  [PLUGINS_PATH, "author=@ann&sort=recent"],
+  [PLUGINS_PATH, "author=bob&web=1&per_page=1"],
+  [PLUGINS_PATH, "q=chart+da&sort=name"],
+  [PLUGINS_PATH, "q=charting&category=ui&web=1&sort=stars"],
+  [PLUGINS_PATH, "q=ch&sort=recent"],
+  // Text beyond ASCII takes the Unicode folding (normalization, property-escape regexes: costly to compile).
+  [PLUGINS_PATH, "q=Ch%C3%A4rting"],
+  [PLUGINS_PATH, "q=the"],
+  [PLUGINS_PATH, "author=nobody"],
+  [PLUGINS_PATH, "page=0&sort=up"],
+  [FACETS_PATH, ""],
+  [FACETS_PATH, "q=chart&category=ui&web=1&author=ann"],
+  [STATUS_PATH, ""],
+  [WHOLE_CATALOG_PATH, ""],
+  [OPENAPI_PATH, ""],
+];
+
+/** Misses every lookup and keeps nothing: the warm-up's answers are the tiny site's. */
+const NO_EDGE_CACHE: EdgeCache = { match: async () => undefined, put: async () => {} };
+
+/**
+ * @returns each warm-up query's status, in order; undefined where no answer could be made (in a Worker's global
+ *   scope, all of them: the compiling is done by then).
+ * @example
+ * void warmUp(encodedSiteReader(TINY_SITE));
+ */
+export async function warmUp(site: SiteReader): Promise<(number | undefined)[]> {
+  const statuses: (number | undefined)[] = [];
+  try {
+    const shim = createShim({ reader: site, logError: () => {}, edgeCache: NO_EDGE_CACHE });
+    for (const [path, query] of WARM_UP_QUERIES) {
+      statuses.push(await shim(new Request(`http://warm-up.invalid${path}?${query}`)).then(statusOf, () => undefined));
+    }
+  } catch {
+    // Nothing to do: the first request compiles what the warm-up did not reach.
+  }
+  return statuses;
+}
+
+/** The body is read too: that is part of an answer's path. */
+async function statusOf(response: Response): Promise<number> {
+  await response.arrayBuffer();
+  return response.status;
+}

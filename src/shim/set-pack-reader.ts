@@ -1,0 +1,120 @@
+/**
+ * Reads a `SetPack` (core/site-format.ts) in place: the header is the only
+ * JSON parsed; a set is a view of the file's words (a bitmap) or built from
+ * one (a list), and only when asked for.
+ */
+import { Bitset } from "../core/bitset.js";
+import { compareCodeUnits } from "../core/order.js";
+import { SET_BITMAP, SET_LIST, type SetPackHeader } from "../core/site-format.js";
+import { CatalogUnavailable } from "./problem.js";
+import { parseJson } from "./site-reader.js";
+import { wordsAt } from "./uint32-words.js";
+
+const decoder = new TextDecoder();
+
+export class SetPack {
+  readonly header: SetPackHeader;
+  readonly byteLength: number;
+  private readonly body: Uint32Array;
+
+  /** @throws CatalogUnavailable when `bytes` are not a set pack over `plugins` plugins. */
+  constructor(
+    bytes: Uint8Array,
+    private readonly plugins: number,
+    private readonly what: string,
+  ) {
+    const headerLength = bytes.byteLength >= 4 ? wordsAt(bytes.slice(0, 4), 0, 1)[0]! : -1;
+    const bodyStart = (4 + headerLength + 3) & ~3;
+    if (headerLength < 0 || bodyStart > bytes.byteLength || bytes.byteLength % 4 !== 0) throw this.broken();
+    this.header = parseJson<SetPackHeader>(decoder.decode(bytes.subarray(4, 4 + headerLength)), what);
+    this.body = wordsAt(bytes, bodyStart, (bytes.byteLength - bodyStart) / 4);
+    this.byteLength = bytes.byteLength;
+    if (!this.wellFormed()) throw this.broken();
+  }
+
+  get size(): number {
+    return this.header.keys.length;
+  }
+
+  /** The index of `key` among the keys `from … to - 1` (which are in code-unit order), or -1. */
+  find(key: string, from = 0, to = this.size): number {
+    const i = this.lowerBound(key, from, to);
+    return i < to && this.header.keys[i] === key ? i : -1;
+  }
+
+  /** The first index in `from … to - 1` whose key is not below `key`. */
+  lowerBound(key: string, from = 0, to = this.size): number {
+    let [low, high] = [from, to];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareCodeUnits(this.header.keys[mid]!, key) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  key(index: number): string {
+    return this.header.keys[index]!;
+  }
+
+  /**
+   * The set at `index`, in memory of its own: a view would keep the whole file alive as long as
+   * the set is cached, long after the file itself is evicted.
+   */
+  set(index: number): Bitset {
+    const words = this.words(index);
+    return this.kind(index) === SET_BITMAP ? new Bitset(this.plugins, words.slice()) : Bitset.ofList(this.plugins, words);
+  }
+
+  /** Adds the members of the set at `index` to `target`. */
+  addTo(target: Bitset, index: number): void {
+    const words = this.words(index);
+    if (this.kind(index) === SET_BITMAP) target.or(new Bitset(this.plugins, words));
+    else target.addAll(words);
+  }
+
+  /** Where copies of the records of the set at `index` lie: `[file index, first record, …]`, or none. */
+  group(index: number): readonly number[] | undefined {
+    const group = this.header.groups?.[index];
+    return group === undefined || group === 0 ? undefined : group;
+  }
+
+  file(index: number): string {
+    const file = this.header.files?.[index];
+    if (file === undefined) throw this.broken();
+    return file;
+  }
+
+  private words(index: number): Uint32Array {
+    const sets = this.header.sets;
+    return this.body.subarray(sets[3 * index]!, sets[3 * index]! + sets[3 * index + 1]!);
+  }
+
+  private kind(index: number): number {
+    return this.header.sets[3 * index + 2]!;
+  }
+
+  private wellFormed(): boolean {
+    const { keys, sets, groups } = this.header;
+    if (!Array.isArray(keys) || !Array.isArray(sets) || sets.length !== 3 * keys.length) return false;
+    if (groups !== undefined && (!Array.isArray(groups) || groups.length !== keys.length)) return false;
+    const bitmapWords = Math.ceil(this.plugins / 32);
+    for (let i = 0; i < keys.length; i++) {
+      const [start, count, kind] = [sets[3 * i]!, sets[3 * i + 1]!, sets[3 * i + 2]!];
+      if (
+        typeof keys[i] !== "string" ||
+        !Number.isInteger(start) ||
+        !Number.isInteger(count) ||
+        start < 0 ||
+        start + count > this.body.length
+      )
+        return false;
+      if (kind !== SET_LIST && !(kind === SET_BITMAP && count === bitmapWords)) return false;
+    }
+    return true;
+  }
+
+  private broken(): CatalogUnavailable {
+    return new CatalogUnavailable(`${this.what} is not a set pack of this catalog`);
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The warm-up compiles the request path only if its queries take it. It
+ * swallows every error (a Worker's global scope cannot even build a
+ * Response), so what it did is checked from outside: the status of each of
+ * its answers, and the tiny site's files it read through the reader it was
+ * given. A warm-up that does nothing, or stops early, fails here.
+ */
+import { readFile } from "node:fs/promises";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SORT_KEYS } from "../../../src/core/plugin.js";
+import { type FileSeries, MANIFEST_PATH, type SiteManifest, seriesFile, seriesLength } from "../../../src/core/site-format.js";
+import { encodedSiteReader } from "../../../src/runtime/worker/tiny-site.js";
+import { WARM_UP_QUERIES, warmUp } from "../../../src/runtime/worker/warm-up.js";
+import { createShim } from "../../../src/shim/index.js";
+import { workerDefines } from "../../../tools/bundle-worker.js";
+import { encodeSite, tinySiteFiles } from "../../../tools/tiny-site.js";
+import { loggingReader, mapReader } from "../../support/targets.js";
+
+const WORKER_BUNDLE = new URL("../../../lib/worker/_worker.js", import.meta.url);
+
+/** The one query that asks for a 400 (an invalid page and sort), so that the problem path is compiled too. */
+const BAD_QUERY = "page=0&sort=up";
+
+/** Each file the manifest names, by the manifest field that names it. */
+function fileKinds(manifest: SiteManifest): Map<string, string> {
+  const kinds = new Map<string, string>([[MANIFEST_PATH, "manifest"]]);
+  const series = (kind: string, files: FileSeries) => {
+    for (let i = 0; i < seriesLength(files); i++) kinds.set(seriesFile(files, i) ?? "", kind);
+  };
+  for (const sort of SORT_KEYS) series(`records.${sort}`, manifest.records[sort]);
+  series("fineShards", manifest.fineShards);
+  series("keys", manifest.keys);
+  series("postings", manifest.postings.files);
+  for (const sort of ["recent", "name"] as const) {
+    kinds.set(manifest.orders[sort], `orders.${sort}`);
+    kinds.set(manifest.ranks[sort], `ranks.${sort}`);
+  }
+  for (const field of ["filters", "status", "openapi"] as const) kinds.set(manifest[field], field);
+  for (const part of manifest.catalog) kinds.set(part, "catalog");
+  return kinds;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the Worker's warm-up", () => {
+  it("sends every warm-up query through the shim, each answered from the tiny site", async () => {
+    const statuses = await warmUp(mapReader(tinySiteFiles()));
+    expect(statuses).toEqual(WARM_UP_QUERIES.map(([, query]) => (query === BAD_QUERY ? 400 : 200)));
+  });
+
+  it("reads every kind of file a first answer reads", async () => {
+    const files = tinySiteFiles();
+    const reader = loggingReader(files);
+    await warmUp(reader);
+    const kinds = fileKinds(JSON.parse(new TextDecoder().decode(files.get(MANIFEST_PATH))) as SiteManifest);
+    expect(new Set(reader.reads.map((path) => kinds.get(path) ?? path))).toEqual(
+      new Set([
+        "manifest",
+        "records.stars",
+        "records.recent",
+        "records.name",
+        "orders.recent",
+        "keys",
+        "filters",
+        "postings",
+        "status",
+        "catalog",
+        "openapi",
+      ]),
+    );
+  });
+
+  it("still reads the site where no Response can be made (a Worker's global scope), and resolves", async () => {
+    const answered = loggingReader(tinySiteFiles());
+    await warmUp(answered);
+    const reader = loggingReader(tinySiteFiles());
+    vi.stubGlobal(
+      "Response",
+      class {
+        constructor() {
+          throw new TypeError("Response is not available in global scope");
+        }
+      },
+    );
+    const statuses = await warmUp(reader);
+    vi.unstubAllGlobals();
+    expect(statuses).toEqual(WARM_UP_QUERIES.map(() => undefined));
+    expect(new Set(reader.reads)).toEqual(new Set(answered.reads));
+  });
+
+  it("resolves when nothing can be read", async () => {
+    const statuses = await warmUp({ read: () => Promise.reject(new Error("EIO")) });
+    expect(statuses).toEqual(WARM_UP_QUERIES.map(([, query]) => (query === BAD_QUERY ? 400 : 503)));
+  });
+});
+
+describe("the tiny site", () => {
+  it("has plugins where the warm-up's queries look for them: it is no empty shell", async () => {
+    const shim = createShim({ reader: mapReader(tinySiteFiles()) });
+    const total = async (query: string) =>
+      ((await (await shim(new Request(`http://x/api/plugins?${query}`))).json()) as { total: number }).total;
+    expect(await total("")).toBe(4);
+    expect(await total("q=ch")).toBe(4);
+    expect(await total("author=ann&sort=recent")).toBe(2);
+    expect(await total("q=charting&category=ui&web=1")).toBe(2);
+  });
+
+  it("reads back from its encoding (TINY_SITE) byte for byte", async () => {
+    const files = tinySiteFiles();
+    const reader = encodedSiteReader(encodeSite(files));
+    for (const [path, bytes] of files) expect(await reader.read(path), path).toEqual(bytes);
+    expect(await reader.read("catalog/none.bin")).toBeNull();
+  });
+
+  it("is in the bundled Worker: _worker.js carries the tiny site's encoding", async () => {
+    const bundle = await readFile(WORKER_BUNDLE, "utf8");
+    for (const base64 of Object.values(encodeSite(tinySiteFiles()))) expect(bundle).toContain(base64);
+    expect(bundle).not.toMatch(/\bTINY_SITE\b/);
+    expect(JSON.parse(workerDefines().TINY_SITE ?? "")).toEqual(encodeSite(tinySiteFiles()));
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { createShim } from "../../../src/shim/index.js";
+import { buildSite } from "../../../src/site/build-site.js";
+import { generateSnapshot } from "../../../tools/sample/generate.js";
+import { loggingReader } from "../../support/targets.js";
+
+async function countingShim(plugins: number) {
+  const snapshot = generateSnapshot({ plugins, seed: 3 });
+  const files = await buildSite(snapshot);
+  const reader = loggingReader(files);
+  const { reads } = reader;
+  const shim = createShim({ reader });
+  const get = async (query: string) => {
+    const response = await shim(new Request(`http://x/api/plugins?${query}`));
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+  return { reads, get, snapshot };
+}
+
+describe("the shim loads lazily and once", () => {
+  it("the first stars page reads the manifest and one record shard, nothing else", async () => {
+    const { reads, get } = await countingShim(450);
+    await get("");
+    expect(reads).toEqual([expect.stringMatching(/^catalog\/manifest\.json$/), expect.stringMatching(/^catalog\/data\/records-stars-0\./)]);
+  });
+
+  it("a first unfiltered page of another order reads at most two record shards and nothing else: shards name their plugins", async () => {
+    const { reads, get } = await countingShim(450);
+    await get("sort=recent&page=2&per_page=100");
+    expect(reads[0]).toBe("catalog/manifest.json");
+    expect(reads.slice(1).every((path) => path.startsWith("catalog/data/records-recent-"))).toBe(true);
+    expect(reads.length).toBeLessThanOrEqual(3);
+    await get("sort=name&page=3&per_page=70");
+    expect(reads.some((path) => /postings|filters|groups/.test(path))).toBe(false);
+  });
+
+  it("a record read for one order serves every order: with the stars shards in, others read their order once, then no shard", async () => {
+    const { reads, get } = await countingShim(450);
+    for (let page = 1; page <= 5; page++) await get(`per_page=100&page=${page}`);
+    for (const sort of ["recent", "name"]) await get(`sort=${sort}&page=2&per_page=10`);
+    reads.length = 0;
+    for (const sort of ["recent", "name"])
+      for (const [page, perPage] of [
+        [1, 100],
+        [3, 37],
+        [9, 50],
+      ] as const)
+        await get(`sort=${sort}&page=${page}&per_page=${perPage}`);
+    expect(reads.filter((path) => path.includes("records-"))).toEqual([]);
+    expect(reads.filter((path) => path.includes("orders-")).length).toBe(2);
+  });
+
+  it("a page of an author reads one filter pack and the author's group file, whatever its order", async () => {
+    for (const sort of ["stars", "recent", "name"]) {
+      const { reads, get, snapshot } = await countingShim(450);
+      await get("per_page=1");
+      reads.length = 0;
+      await get(`author=${snapshot.plugins[0]!.creators[0]!}&sort=${sort}`);
+      expect(reads.map((path) => path.replace(/(-\d+)+\.[0-9a-f]+\.bin$/, ""))).toEqual(["catalog/data/filters", "catalog/data/groups"]);
+    }
+  });
+
+  it("a search reads its postings blocks and record files, never the Lunr chunks", async () => {
+    const { reads, get } = await countingShim(450);
+    await get("q=chart&sort=name");
+    expect(reads.some((path) => /search/.test(path))).toBe(false);
+    expect(reads.some((path) => /postings-\d+\./.test(path))).toBe(true);
+  });
+
+  it("a repeated query reads nothing again", async () => {
+    const { reads, get } = await countingShim(300);
+    await get("q=chart&sort=name&category=acme-plugin");
+    const after = reads.length;
+    expect(reads.some((path) => /postings-\d+\./.test(path))).toBe(true);
+    await get("q=chart&sort=name&category=acme-plugin");
+    expect(reads.length).toBe(after);
+  });
+});
