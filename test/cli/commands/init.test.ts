@@ -7,9 +7,9 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../../src/upstream/config.js";
-import { makeTempDir, REPO_ROOT, runCli } from "../support/targets.js";
-import { expectOneLineFailure, runInProcess, STACK_TRACE } from "./run-in-process.js";
+import { readConfig } from "../../../src/upstream/config.js";
+import { makeTempDir, REPO_ROOT, runCli } from "../../support/targets.js";
+import { expectOneLineFailure, runInProcess, STACK_TRACE } from "../run-in-process.js";
 
 const FILES = ["package.json", "plugin-catalog.config.json", ".github/workflows/daily.yml", "README.md", ".gitignore"];
 
