@@ -36,6 +36,7 @@ import { writePostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file-writer.js";
 import { type ChunkLimits, indexChunks } from "./search/lunr-chunks.js";
+import { lunrShare } from "./search/lunr-share.js";
 import { indexDocuments, type SearchDocument, termOrdinals } from "./search/term-index.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
@@ -226,7 +227,7 @@ function writeSearchFiles(
   // Each chunk is written as it is made: all of them at once would be over 200 MB of strings.
   const directory: SearchDirectoryFile = {
     chunks: Array.from(
-      indexChunks(index, limits),
+      indexChunks(lunrShare(index), limits),
       (chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const,
     ),
   };

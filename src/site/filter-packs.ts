@@ -28,10 +28,11 @@ export function writeFilterPacks(
 ): FilterFiles {
   const { keyed, web } = filterSetsOf(byStars);
   const buckets = bucketsOf(keyed, byStars.length, layout.keyPackBytes);
+  const grouped = groupedKeys(keyed, byStars.length);
   const keys = writeSeries(
     add,
     "filters",
-    buckets.map((sets, i) => packWithGroups(add, `groups-${i}`, sets, () => true, byStars.length, source, layout)),
+    buckets.map((sets, i) => packWithGroups(add, `groups-${i}`, sets, (key) => grouped.has(key), byStars.length, source, layout)),
   );
   const facetSets = sortedByKey([{ key: WEB_KEY, members: web }, uncategorizedOf(byStars, categories), ...categorySets(keyed, categories)]);
   // The categories' groups are in the key packs already; `web` has no other pack.
@@ -57,6 +58,30 @@ function filterSetsOf(byStars: readonly FilterFacts[]): { keyed: Map<string, num
     if (plugin.hasWebUi) web.push(ordinal);
   });
   return { keyed, web };
+}
+
+/**
+ * How many of one plugin's tag and creator sets may hold a copy of its record (docs/API.md#bounds). Each group file
+ * copies its sets' records, so a plugin with a hundred tags of its own would be copied a hundred times; ordinary
+ * plugins, with a few tags and logins, stay far below.
+ */
+export const GROUPED_SETS_PER_PLUGIN = 32;
+
+/**
+ * The keys whose sets may be grouped: a plugin lends its record to its `GROUPED_SETS_PER_PLUGIN` largest sets (ties
+ * by key), and a set is grouped only if every member lends it. A set left out is read from the record shards, as a
+ * large set is: slower on a cold isolate, never wrong.
+ */
+function groupedKeys(keyed: ReadonlyMap<string, number[]>, plugins: number): Set<string> {
+  const keysOf = Array.from({ length: plugins }, (): string[] => []);
+  for (const [key, members] of keyed) for (const ordinal of members) keysOf[ordinal]!.push(key);
+  const declined = new Set<string>();
+  for (const keys of keysOf) {
+    if (keys.length <= GROUPED_SETS_PER_PLUGIN) continue;
+    const bySize = keys.sort((a, b) => keyed.get(b)!.length - keyed.get(a)!.length || (a < b ? -1 : a > b ? 1 : 0));
+    for (const key of bySize.slice(GROUPED_SETS_PER_PLUGIN)) declined.add(key);
+  }
+  return new Set([...keyed.keys()].filter((key) => !declined.has(key)));
 }
 
 /** Compared lower-cased on both sides, as the `category` filter compares. */
