@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type PackageRecord, RawJson, type World } from "../fakes/index.js";
 import { packumentOf } from "../fakes/packument.js";
 import { launchBrowser } from "../support/chromium.js";
-import { codePoints, MAX_FILE_BYTES, type RawSite, readRawSite, type SiteSize, siteProblems, siteSize, wireRecords } from "./hostile.js";
+import {
+  codePoints,
+  MAX_FILE_BYTES,
+  type RawSite,
+  readRawSite,
+  type SiteSize,
+  siteProblems,
+  siteSize,
+  textOfDistinctWords,
+  wireRecords,
+} from "./hostile.js";
 import {
   type CliResult,
   describeRun,
@@ -47,18 +57,6 @@ function distinctWords(count: number): string[] {
   const words: string[] = [];
   for (let i = 0; i < count; i++) words.push(`zq${i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)))}`);
   return words;
-}
-
-/** About `bytes` of distinct words, a paragraph every 100. */
-function textOfDistinctWords(bytes: number): string {
-  const words: string[] = [];
-  let length = 0;
-  for (let i = 0; length < bytes; i++) {
-    const word = `zq${i.toString(36)}x`;
-    words.push(i % 100 === 99 ? `${word}\n\n` : word);
-    length += word.length + 1;
-  }
-  return words.join(" ");
 }
 
 interface Fixture {

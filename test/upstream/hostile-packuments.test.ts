@@ -26,6 +26,7 @@ import {
   type SiteSize,
   siteProblems,
   siteSize,
+  textOfDistinctWords,
   wireRecords,
 } from "./hostile.js";
 import { describeRun, removeDir, runBuild, Scratch, type SnapshotPlugin, writeConfig } from "./support.js";
@@ -363,18 +364,6 @@ const dotted: fc.Arbitrary<HostileSpec> = fc
 // Making a spec a packument
 // ---------------------------------------------------------------------------
 
-/** About `bytes` of distinct words, a paragraph every 100. */
-function distinctWords(bytes: number): string {
-  const words: string[] = [];
-  let length = 0;
-  for (let i = 0; length < bytes; i++) {
-    const word = `zq${i.toString(36)}x`;
-    words.push(i % 100 === 99 ? `${word}\n\n` : word);
-    length += word.length + 1;
-  }
-  return words.join(" ");
-}
-
 /** JSON.stringify cannot write a value nested 100,000 deep: it stands in as a placeholder string, replaced in the text. */
 class Materializer {
   readonly deep: string[] = [];
@@ -388,7 +377,7 @@ class Materializer {
       case "json":
         return spec.value;
       case "words":
-        return distinctWords(spec.bytes);
+        return textOfDistinctWords(spec.bytes);
       case "deep": {
         const open = spec.shape === "array" ? "[" : '{"a":';
         const close = spec.shape === "array" ? "]" : "}";

@@ -198,3 +198,15 @@ export function modelTags(keywords: unknown): string[] {
   }
   return out;
 }
+
+/** About `bytes` of distinct words, a paragraph every 100. */
+export function textOfDistinctWords(bytes: number): string {
+  const words: string[] = [];
+  let length = 0;
+  for (let i = 0; length < bytes; i++) {
+    const word = `zq${i.toString(36)}x`;
+    words.push(i % 100 === 99 ? `${word}\n\n` : word);
+    length += word.length + 1;
+  }
+  return words.join(" ");
+}
