@@ -128,7 +128,8 @@ export class Catalog {
     const size = this.manifest.shardSize;
     for (let shard = Math.floor(start / size); shard * size < end; shard++) {
       const contents = await this.records.file(this.shardFile(sort, shard), Math.min(size, this.size - shard * size));
-      records.push(...contents.records.slice(Math.max(0, start - shard * size), end - shard * size));
+      const [from, to] = [Math.max(0, start - shard * size), Math.min(contents.records.length, end - shard * size)];
+      for (let i = from; i < to; i++) records.push(contents.records[i]!);
     }
     return records;
   }

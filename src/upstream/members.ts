@@ -117,8 +117,7 @@ async function readMember(
 function keepPrevious(pkg: ListedPackage, before: SnapshotPlugin | undefined, report: BuildReport, error: unknown): Member | undefined {
   const record = before === undefined ? undefined : recordOf(before);
   report.packuments.failed++;
-  skipMalformed(report, pkg.name, `unreadable today: ${error instanceof Error ? error.message : String(error)}`);
-  report.skippedMalformed--;
+  noteProblem(report, pkg.name, `unreadable today: ${error instanceof Error ? error.message : String(error)}`);
   if (record === undefined || before === undefined) return undefined;
   const fetchedAt = before.registry?.fetchedAt ?? before.updatedAt;
   return { record, etag: before.registry?.etag, modified: before.registry?.modified, fetchedAt, stale: true };
@@ -126,8 +125,13 @@ function keepPrevious(pkg: ListedPackage, before: SnapshotPlugin | undefined, re
 
 export function skipMalformed(report: BuildReport, name: string, reason: string): undefined {
   report.skippedMalformed++;
-  if (report.malformed.length < 100) report.malformed.push({ name: boundedText(name, BOUNDS.npmName), reason: boundedText(reason, 300) });
+  noteProblem(report, name, reason);
   return undefined;
+}
+
+/** The report's list of packages and why: the first hundred, names and reasons cut to a size. */
+function noteProblem(report: BuildReport, name: string, reason: string): void {
+  if (report.malformed.length < 100) report.malformed.push({ name: boundedText(name, BOUNDS.npmName), reason: boundedText(reason, 300) });
 }
 
 function modifiedOf(document: unknown): string | undefined {

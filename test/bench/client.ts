@@ -16,7 +16,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { launchBrowser } from "../support/chromium.js";
 import { startStaticHost } from "../support/static-host.js";
 import { buildCatalog } from "./catalog.js";
-import { type Figure, json, maximum, mbFigure, median, msFigure, round, type Section, targetScale } from "./figures.js";
+import { json, maximum, mbFigure, median, msFigure, round, type Section, targetScale } from "./figures.js";
 import { type BenchContext, type Flags, publish } from "./harness.js";
 import { BENCH_CLASSES, planQueries, type QueryClass } from "./queries.js";
 
@@ -146,52 +146,33 @@ function nextPage(path: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** Each section: its title, its JSON key, what it reads of a sample (undefined: not measured there), its target. */
+type Measure = readonly [title: string, key: string, value: (sample: Sample) => number | undefined, most: number, asBytes: boolean];
+
 function sections(results: Partial<Record<QueryClass, Sample[]>>, targets: ReturnType<typeof targetsFor>): Section[] {
-  const perClass = (title: string, figure: (kind: QueryClass, samples: Sample[]) => Figure[]): Section => ({
-    title,
-    figures: BENCH_CLASSES.flatMap((kind) => figure(kind, results[kind] ?? [])),
-  });
-  const pair = (key: string, kind: QueryClass, values: number[], most: number, asBytes = false): Figure[] => {
-    const [mid, max] = [median(values), maximum(values)];
-    const label = `  ${kind} max (median ${asBytes ? `${(mid / MIB).toFixed(2)} MB` : `${mid.toFixed(2)} ms`})`;
-    const { row } = (asBytes ? mbFigure : msFigure)(key, max, label, most);
-    // The row shows the max against its target; the JSON has the pair.
-    return [json(`${key}.${kind}`, { median: round(mid), max: round(max) }), ...(row === undefined ? [] : [{ row }])];
-  };
-  const slowest = (kind: QueryClass, samples: Sample[]): Figure[] => {
-    const worst = samples.reduce<Sample | undefined>((a, b) => (a === undefined || b.coldMs > a.coldMs ? b : a), undefined);
-    return worst === undefined ? [] : [json(`slowest.${kind}`, worst.path)];
-  };
-  return [
-    perClass("Site files a cold query reads", (kind, samples) =>
-      pair(
-        "coldBytes",
-        kind,
-        samples.map((s) => s.bytes),
-        targets.coldBytes,
-        true,
-      ),
-    ),
-    perClass("Main thread, cold query (a new page)", (kind, samples) => [
-      ...pair(
-        "coldMs",
-        kind,
-        samples.map((s) => s.coldMs),
-        targets.coldMs,
-      ),
-      ...slowest(kind, samples),
-    ]),
-    perClass("Main thread, the same query again", (kind, samples) =>
-      pair(
-        "repeatMs",
-        kind,
-        samples.map((s) => s.repeatMs),
-        targets.warmMs,
-      ),
-    ),
-    perClass("Main thread, its next page", (kind, samples) => {
-      const next = samples.flatMap((s) => (s.nextMs === undefined ? [] : [s.nextMs]));
-      return next.length === 0 ? [] : pair("nextMs", kind, next, targets.warmMs);
-    }),
+  const measures: readonly Measure[] = [
+    ["Site files a cold query reads", "coldBytes", (s) => s.bytes, targets.coldBytes, true],
+    ["Main thread, cold query (a new page)", "coldMs", (s) => s.coldMs, targets.coldMs, false],
+    ["Main thread, the same query again", "repeatMs", (s) => s.repeatMs, targets.warmMs, false],
+    ["Main thread, its next page", "nextMs", (s) => s.nextMs, targets.warmMs, false],
   ];
+  return measures.map(([title, key, value, most, asBytes]) => ({
+    title,
+    figures: BENCH_CLASSES.flatMap((kind) => {
+      const samples = results[kind] ?? [];
+      const values = samples.flatMap((sample) => value(sample) ?? []);
+      if (values.length === 0) return [];
+      const [mid, max] = [median(values), maximum(values)];
+      const label = `  ${kind} max (median ${asBytes ? `${(mid / MIB).toFixed(2)} MB` : `${mid.toFixed(2)} ms`})`;
+      const { row } = (asBytes ? mbFigure : msFigure)(key, max, label, most);
+      // The row shows the max against its target; the JSON has the pair (and, for cold queries, the slowest).
+      return [
+        json(`${key}.${kind}`, { median: round(mid), max: round(max) }),
+        ...(row === undefined ? [] : [{ row }]),
+        ...(key === "coldMs" ? [json(`slowest.${kind}`, slowestOf(samples).path)] : []),
+      ];
+    }),
+  }));
 }
+
+const slowestOf = (samples: readonly Sample[]): Sample => samples.reduce((a, b) => (b.coldMs > a.coldMs ? b : a));

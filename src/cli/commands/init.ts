@@ -6,18 +6,18 @@
  */
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { catalogRepositoryFiles, type Host, hostName, nextSteps, packageNameFor, readProduct } from "../../init/catalog-repository.js";
+import {
+  type CatalogSettings,
+  catalogRepositoryFiles,
+  hostName,
+  nextSteps,
+  packageNameFor,
+  readProduct,
+} from "../../init/catalog-repository.js";
 import { CliError, type CliIo } from "../io.js";
 
-export interface InitOptions {
-  readonly dir: string;
-  readonly keywords: readonly string[];
-  readonly categories: readonly string[];
-  readonly webUiKeywords: readonly string[];
-  readonly displayName: readonly string[];
-  readonly host: Host;
-  readonly force: boolean;
-}
+/** The catalog's settings from the flags (its package name comes from DIR), where to write, and whether over files. */
+export type InitOptions = Omit<CatalogSettings, "name"> & { readonly dir: string; readonly force: boolean };
 
 export async function initCommand(options: InitOptions, io: CliIo): Promise<void> {
   await refuseNonEmptyDirectory(options.dir, options.force);
