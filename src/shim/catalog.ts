@@ -11,6 +11,7 @@ import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";
 import { CatalogUnavailable } from "./problem.js";
+import { recordAt } from "./record-file-reader.js";
 import { RecordStore } from "./records.js";
 import { SearchIndex } from "./search.js";
 import { ownBytes, readBytes, type SiteReader } from "./site-reader.js";
@@ -128,8 +129,8 @@ export class Catalog {
     const size = this.manifest.shardSize;
     for (let shard = Math.floor(start / size); shard * size < end; shard++) {
       const contents = await this.records.file(this.shardFile(sort, shard), Math.min(size, this.size - shard * size));
-      const [from, to] = [Math.max(0, start - shard * size), Math.min(contents.records.length, end - shard * size)];
-      for (let i = from; i < to; i++) records.push(contents.records[i]!);
+      const [from, to] = [Math.max(0, start - shard * size), Math.min(contents.count, end - shard * size)];
+      for (let i = from; i < to; i++) records.push(recordAt(contents, i));
     }
     return records;
   }

@@ -108,11 +108,9 @@ async function orderedByRecords(
     // A record cache too small to hold them all: the order file it is.
     if (positions.some((position) => position === undefined)) return undefined;
   }
-  const page = members
-    .map((ordinal, i) => ({ ordinal, position: positions[i]! }))
-    .sort((a, b) => a.position - b.position)
-    .slice(window.start, window.end);
-  return { ordinals: page.map((plugin) => plugin.ordinal), positions: page.map((plugin) => plugin.position) };
+  const keys = new Float64Array(members.length);
+  for (let i = 0; i < members.length; i++) keys[i] = positionKey(positions[i]!, members[i]!);
+  return pageOfKeys(keys, window.start, window.end);
 }
 
 /** The same as `membersInOrder`, from each member's position (`ranks[ordinal]`) instead of a walk over the order. */
@@ -122,9 +120,20 @@ export function membersByRank(
   start: number,
   end: number,
 ): PagePlugins & { positions: number[] } {
-  // Position and ordinal in one number, so that one native sort orders them: exact below 2^21 plugins.
   const keys = new Float64Array(members.length);
-  for (let i = 0; i < members.length; i++) keys[i] = ranks[members[i]!]! * ORDINAL_SPAN + members[i]!;
+  for (let i = 0; i < members.length; i++) keys[i] = positionKey(ranks[members[i]!]!, members[i]!);
+  return pageOfKeys(keys, start, end);
+}
+
+/**
+ * A plugin's position and ordinal as one number, so that one native sort of such keys orders plugins by position
+ * (exact below 2^21 plugins): a sort with a comparator would call it a few hundred times in the interpreter, and a
+ * cold isolate would then compile it.
+ */
+const positionKey = (position: number, ordinal: number): number => position * ORDINAL_SPAN + ordinal;
+
+/** The plugins of keys `start … end - 1` in position order, with their positions. */
+function pageOfKeys(keys: Float64Array, start: number, end: number): PagePlugins & { positions: number[] } {
   keys.sort();
   const page = keys.subarray(start, end);
   const positions = Array.from(page, (key) => Math.floor(key / ORDINAL_SPAN));

@@ -1,37 +1,70 @@
 /**
- * Reads a `RecordFile` (core/site-format.ts) in place: each record is a view
- * of the file's bytes, and its ordinal and ranks are views of its words.
+ * Reads a `RecordFile` (core/site-format.ts) in place: its ordinals, ranks
+ * and record ends are views of its words, and a record is a view of its
+ * bytes made when it is asked for. Reading a file touches no record: a page
+ * of scattered search results reads a file per record it shows, and a loop
+ * over every record of each was what a cold isolate spent its time (and
+ * V8's compiler threads) on.
  */
 import { type OtherSortKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
 import { CatalogUnavailable } from "./problem.js";
 import { wordsAt } from "./uint32-words.js";
 
 export interface RecordFileContents {
+  readonly count: number;
   readonly ordinals: Uint32Array;
   /** Per non-`stars` order, each record's position in it. */
   readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
-  /** Each record's UTF-8 wire JSON: views of the file's bytes. */
-  readonly records: readonly Uint8Array[];
+  /** Where each record's UTF-8 JSON ends in `text`. */
+  readonly ends: Uint32Array;
+  /** The records' UTF-8 wire JSON, one after another. */
+  readonly text: Uint8Array;
+  /** The file, for errors. */
+  readonly what: string;
 }
 
-/** @throws CatalogUnavailable when `bytes` are not a record file. */
+/** @throws CatalogUnavailable when `bytes` are not a record file (a record's own bounds are checked by `recordAt`). */
 export function readRecordFile(bytes: Uint8Array, what: string): RecordFileContents {
-  const broken = () => new CatalogUnavailable(`${what} is not a record file`);
+  const broken = () => notRecordFile(what);
   if (bytes.byteLength < 4) throw broken();
   const count = wordsAt(bytes, 0, 1)[0]!;
   const textStart = 4 * (1 + 4 * count);
   if (textStart > bytes.byteLength) throw broken();
   const words = wordsAt(bytes, 4, 4 * count);
-  const ends = words.subarray(3 * count);
-  const records: Uint8Array[] = [];
-  let start = textStart;
-  for (let i = 0; i < count; i++) {
-    const end = textStart + ends[i]!;
-    if (end < start || end > bytes.byteLength) throw broken();
-    records.push(bytes.subarray(start, end));
-    start = end;
-  }
-  if (start !== bytes.byteLength) throw broken();
+  const [ends, text] = [words.subarray(3 * count), bytes.subarray(textStart)];
+  if ((count === 0 ? 0 : ends[count - 1]) !== text.byteLength) throw broken();
   const ranks = Object.fromEntries(RECORD_RANK_ORDERS.map((sort, k) => [sort, words.subarray((k + 1) * count, (k + 2) * count)]));
-  return { ordinals: words.subarray(0, count), ranks: ranks as Record<OtherSortKey, Uint32Array>, records };
+  return { count, ordinals: words.subarray(0, count), ranks: ranks as Record<OtherSortKey, Uint32Array>, ends, text, what };
 }
+
+/** The UTF-8 JSON of the file's record at `index`, a view of its bytes. */
+export function recordAt(contents: RecordFileContents, index: number): Uint8Array {
+  const { ends, text } = contents;
+  const [start, end] = [index === 0 ? 0 : ends[index - 1]!, ends[index]!];
+  if (!(index >= 0 && index < contents.count && start <= end && end <= text.byteLength)) throw notRecordFile(contents.what);
+  return text.subarray(start, end);
+}
+
+/** The records at `indexes`, copied into one buffer of their own (so that the file's can be let go), with their ordinals and ranks. */
+export function recordsCopied(contents: RecordFileContents, indexes: readonly number[]): RecordFileContents {
+  const records = indexes.map((i) => recordAt(contents, i));
+  const text = new Uint8Array(records.reduce((sum, record) => sum + record.byteLength, 0));
+  const ends = new Uint32Array(records.length);
+  let offset = 0;
+  records.forEach((record, i) => {
+    text.set(record, offset);
+    ends[i] = offset += record.byteLength;
+  });
+  const pick = (words: Uint32Array) => Uint32Array.from(indexes, (i) => words[i]!);
+  const { ordinals, ranks, what } = contents;
+  return {
+    count: indexes.length,
+    ordinals: pick(ordinals),
+    ranks: { recent: pick(ranks.recent), name: pick(ranks.name) },
+    ends,
+    text,
+    what,
+  };
+}
+
+const notRecordFile = (what: string) => new CatalogUnavailable(`${what} is not a record file`);

@@ -11,37 +11,40 @@
  * and a catalog whose records outgrow the cache reads far fewer bytes.
  *
  * Records are bytes, not strings: they live outside the JS heap and cost
- * the garbage collector nothing while they are kept.
+ * the garbage collector nothing while they are kept. Which file holds each
+ * present record is kept in typed arrays as long as the catalog (zeroed
+ * memory, no objects), so that a shard of consecutive ordinals, the file a
+ * cold answer reads most, is filled in by a few native fills, not a loop.
  */
 import type { OtherSortKey } from "../core/site-format.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
-import { type RecordFileContents, readRecordFile } from "./record-file-reader.js";
+import { type RecordFileContents, readRecordFile, recordAt, recordsCopied } from "./record-file-reader.js";
 
 interface LoadedFile {
+  /** Its number in `supplierOf` (from 1). */
+  readonly id: number;
   readonly contents: RecordFileContents;
-  /** Ordinals whose record this file supplied (they were absent when it was read). */
+  /** The ordinals whose record this file supplied (they were absent when it was read): a run of them… */
+  readonly run: Run | undefined;
+  /** …and any others. */
   readonly supplied: number[];
   /** A record it supplied was handed out since the cache last looked: it is spared once when room is made. */
   used: boolean;
 }
 
 export class RecordStore {
-  /**
-   * Present records by ordinal. Maps, not arrays of one slot per plugin: a new isolate's first answer would
-   * otherwise fill two arrays as long as the catalog.
-   */
-  private readonly records = new Map<number, Uint8Array>();
+  /** Per ordinal, the `id` of the file that supplied its record, or 0 when it is absent. */
+  private readonly supplierOf: Uint32Array;
+  /** Per present ordinal, its record's index in that file. */
+  private readonly indexIn: Uint32Array;
   /** Each present record's positions in the other orders, from its file. */
   private readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
-  /**
-   * The file that supplied each present record: using a record marks its file used, which keeps it in memory
-   * (a mark, not an LRU move per record: a page of records from as many files would move each of them).
-   */
+  /** Files that supplied at least one record, by id; a file that supplied none is not kept. */
   private readonly suppliers = new Map<number, LoadedFile>();
-  /** Files that supplied at least one record; a file that supplied none is not kept. */
   private readonly files: Lru<string, LoadedFile>;
   private readonly reading = new Map<string, Promise<RecordFileContents>>();
+  private nextId = 1;
   private partialReads = 0;
 
   constructor(
@@ -49,11 +52,12 @@ export class RecordStore {
     maxBytes: number,
     private readonly read: (file: string) => Promise<Uint8Array>,
   ) {
+    [this.supplierOf, this.indexIn] = [new Uint32Array(size), new Uint32Array(size)];
     this.ranks = { recent: new Uint32Array(size), name: new Uint32Array(size) };
     this.files = new Lru<string, LoadedFile>(
       maxBytes,
       // A file's buffer stays alive while any record of it is kept: it counts whole.
-      (file) => file.contents.records.reduce((sum, record) => sum + record.byteLength, 1),
+      (file) => file.contents.text.byteLength + 1,
       (file) => this.forget(file),
       (file) => {
         const spared = file.used;
@@ -67,12 +71,9 @@ export class RecordStore {
   present(ordinals: ArrayLike<number>): Uint8Array[] | undefined {
     const found: Uint8Array[] = [];
     for (let i = 0; i < ordinals.length; i++) {
-      const ordinal = ordinals[i]!;
-      const record = this.records.get(ordinal);
+      const record = this.recordOf(ordinals[i]!, true);
       if (record === undefined) return undefined;
       found.push(record);
-      const supplier = this.suppliers.get(ordinal);
-      if (supplier !== undefined) supplier.used = true;
     }
     return found;
   }
@@ -84,12 +85,12 @@ export class RecordStore {
 
   /** The present record of `ordinal`, if any. */
   get(ordinal: number): Uint8Array | undefined {
-    return this.records.get(ordinal);
+    return this.recordOf(ordinal, false);
   }
 
   /** The position in `sort` of the plugin of `ordinal`, when its record is present. */
   rank(sort: OtherSortKey, ordinal: number): number | undefined {
-    return this.records.has(ordinal) ? this.ranks[sort][ordinal] : undefined;
+    return this.supplierOf[ordinal] ? this.ranks[sort][ordinal] : undefined;
   }
 
   /**
@@ -99,11 +100,18 @@ export class RecordStore {
   async file(file: string, count?: number): Promise<RecordFileContents> {
     const kept = this.files.get(file);
     const contents = kept?.contents ?? (await this.readOnce(file));
-    if (count !== undefined && contents.records.length !== count) {
-      throw new CatalogUnavailable(`${file} holds ${contents.records.length} records where the manifest implies ${count}`);
+    if (count !== undefined && contents.count !== count) {
+      throw new CatalogUnavailable(`${file} holds ${contents.count} records where the manifest implies ${count}`);
     }
-    if (kept !== undefined) this.supply(kept);
+    if (kept !== undefined) this.supply(kept.contents, kept.id, kept.supplied);
     return contents;
+  }
+
+  private recordOf(ordinal: number, use: boolean): Uint8Array | undefined {
+    const supplier = this.suppliers.get(this.supplierOf[ordinal] ?? 0);
+    if (supplier === undefined) return undefined;
+    if (use) supplier.used = true;
+    return recordAt(supplier.contents, this.indexIn[ordinal]!);
   }
 
   private readOnce(file: string): Promise<RecordFileContents> {
@@ -117,68 +125,98 @@ export class RecordStore {
 
   private async readFile(file: string): Promise<RecordFileContents> {
     const contents = readRecordFile(await this.read(file), file);
-    if (contents.ordinals.some((ordinal) => ordinal >= this.size)) throw new CatalogUnavailable(`${file} holds a record of no plugin`);
-    const absent = absentIndexes(contents, this.records);
-    if (absent.length === contents.records.length) this.keep(file, contents);
+    const absent = this.absentIndexes(contents);
+    if (absent === ALL) this.keep(file, contents);
     // A file read for a few records when memory holds the rest (another order's shard, a group chunk): its buffer would
     // count whole while those few are kept, so they are copied out and kept on their own, under a key of their own.
     else if (absent.length > 0) {
-      this.keep(`${file}#${++this.partialReads}`, onlyAt(contents, absent));
+      this.keep(`${file}#${++this.partialReads}`, recordsCopied(contents, absent));
       // Making room may have evicted records this file holds: then it is kept whole, so that it fills them in at once.
-      if (absentIndexes(contents, this.records).length > 0) this.keep(file, contents);
+      const again = this.absentIndexes(contents);
+      if (again === ALL || again.length > 0) this.keep(file, contents);
     }
     return contents;
   }
 
+  /** Which of the file's records are absent: all, none, or their indexes. @throws CatalogUnavailable for an ordinal of no plugin. */
+  private absentIndexes(contents: RecordFileContents): typeof ALL | number[] {
+    const run = runOf(contents);
+    if (run !== undefined && run.end > this.size) throw new CatalogUnavailable(`${contents.what} holds a record of no plugin`);
+    if (run !== undefined && !this.anyPresent(run.first, run.end)) return ALL;
+    const { ordinals, count } = contents;
+    const absent: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const ordinal = ordinals[i]!;
+      if (ordinal >= this.size) throw new CatalogUnavailable(`${contents.what} holds a record of no plugin`);
+      if (this.supplierOf[ordinal] === 0) absent.push(i);
+    }
+    return absent.length === count && count > 0 ? ALL : absent;
+  }
+
+  /** Whether a record of `first … end - 1` is present. `Boolean` is a builtin: `some` runs natively, where a loop would be interpreted. */
+  private anyPresent(first: number, end: number): boolean {
+    return this.supplierOf.subarray(first, end).some(Boolean);
+  }
+
   private keep(key: string, contents: RecordFileContents): void {
-    const loaded: LoadedFile = { contents, supplied: [], used: false };
-    this.supply(loaded);
+    const [id, supplied] = [this.nextId++, [] as number[]];
+    const loaded: LoadedFile = { id, contents, run: this.supply(contents, id, supplied), supplied, used: false };
+    this.suppliers.set(id, loaded);
     this.files.set(key, loaded);
     // Making room may have evicted the supplier of a record this file also holds: fill it in again.
-    if (this.files.has(key)) this.supply(loaded);
+    if (this.files.has(key)) this.supply(contents, id, supplied);
     // A file larger than the whole budget is not kept, and neither are its records.
     else this.forget(loaded);
   }
 
-  /** Fills in the absent records from `loaded`. */
-  private supply(loaded: LoadedFile): void {
-    const { ordinals, records, ranks } = loaded.contents;
-    for (let i = 0; i < records.length; i++) {
+  /** Fills in the absent records from `contents`, as supplied by file `id`: the run it filled in whole, or none and those filled in are added to `supplied`. */
+  private supply(contents: RecordFileContents, id: number, supplied: number[]): Run | undefined {
+    const run = runOf(contents);
+    if (run !== undefined && !this.anyPresent(run.first, run.end)) {
+      this.supplierOf.fill(id, run.first, run.end);
+      this.indexIn.set(iota(contents.count), run.first);
+      this.ranks.recent.set(contents.ranks.recent, run.first);
+      this.ranks.name.set(contents.ranks.name, run.first);
+      return run;
+    }
+    const { ordinals, ranks, count } = contents;
+    for (let i = 0; i < count; i++) {
       const ordinal = ordinals[i]!;
-      if (this.records.has(ordinal)) continue;
-      this.records.set(ordinal, records[i]!);
+      if (this.supplierOf[ordinal] !== 0) continue;
+      this.supplierOf[ordinal] = id;
+      this.indexIn[ordinal] = i;
       this.ranks.recent[ordinal] = ranks.recent[i]!;
       this.ranks.name[ordinal] = ranks.name[i]!;
-      this.suppliers.set(ordinal, loaded);
-      loaded.supplied.push(ordinal);
+      supplied.push(ordinal);
     }
+    return undefined;
   }
 
   private forget(loaded: LoadedFile): void {
-    for (const ordinal of loaded.supplied) {
-      this.records.delete(ordinal);
-      this.suppliers.delete(ordinal);
-    }
+    this.suppliers.delete(loaded.id);
+    const { run, supplied, id } = loaded;
+    if (run !== undefined) this.supplierOf.fill(0, run.first, run.end);
+    for (const ordinal of supplied) if (this.supplierOf[ordinal] === id) this.supplierOf[ordinal] = 0;
   }
 }
 
-function absentIndexes(contents: RecordFileContents, present: ReadonlyMap<number, Uint8Array>): number[] {
-  const absent: number[] = [];
-  for (let i = 0; i < contents.ordinals.length; i++) if (!present.has(contents.ordinals[i]!)) absent.push(i);
-  return absent;
+const ALL = "all" as const;
+
+type Run = { readonly first: number; readonly end: number };
+
+/** `0 … count - 1`, a view of words made once (a shard's indexes, filled in by one `set`). */
+let indexes = new Uint32Array(0);
+function iota(count: number): Uint32Array {
+  if (indexes.length < count) indexes = Uint32Array.from({ length: Math.max(count, 256) }, (_, i) => i);
+  return indexes.subarray(0, count);
 }
 
-/** The records at `indexes`, copied into one buffer of their own (so the file's can be let go), with their ranks. */
-function onlyAt(contents: RecordFileContents, indexes: readonly number[]): RecordFileContents {
-  const buffer = new Uint8Array(indexes.reduce((sum, i) => sum + contents.records[i]!.byteLength, 0));
-  let offset = 0;
-  const records = indexes.map((i) => {
-    const record = contents.records[i]!;
-    buffer.set(record, offset);
-    offset += record.byteLength;
-    return buffer.subarray(offset - record.byteLength, offset);
-  });
-  const pick = (words: Uint32Array) => Uint32Array.from(indexes, (i) => words[i]!);
-  const { ordinals, ranks } = contents;
-  return { ordinals: pick(ordinals), ranks: { recent: pick(ranks.recent), name: pick(ranks.name) }, records };
+/**
+ * The file's ordinals as a run `[first, end)` when its first and last say they are consecutive (a `stars` shard, a
+ * fine shard: ordinals ascending, by how the site writes them), so that the run is handled whole.
+ */
+function runOf({ ordinals, count }: RecordFileContents): Run | undefined {
+  if (count === 0) return undefined;
+  const [first, last] = [ordinals[0]!, ordinals[count - 1]!];
+  return last >= first && last - first === count - 1 ? { first, end: last + 1 } : undefined;
 }

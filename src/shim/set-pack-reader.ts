@@ -1,7 +1,10 @@
 /**
  * Reads a `SetPack` (core/site-format.ts) in place: the header is the only
  * JSON parsed; a set is a view of the file's words (a bitmap) or built from
- * one (a list), and only when asked for.
+ * one (a list), and only when asked for. Each key and set is checked when it
+ * is first used, not all when the pack is read: a query uses a handful of a
+ * block's hundreds, and a loop over all of them is what made a cold isolate
+ * compile it (docs/BENCHMARKS.md).
  */
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
@@ -29,7 +32,7 @@ export class SetPack {
     this.header = parseJson<SetPackHeader>(decoder.decode(bytes.subarray(4, 4 + headerLength)), what);
     this.body = wordsAt(bytes, bodyStart, (bytes.byteLength - bodyStart) / 4);
     this.byteLength = bytes.byteLength;
-    if (!this.wellFormed()) throw this.broken();
+    if (!this.shapedLikeOne()) throw this.broken();
   }
 
   get size(): number {
@@ -39,7 +42,7 @@ export class SetPack {
   /** The index of `key` among the keys `from … to - 1` (which are in code-unit order), or -1. */
   find(key: string, from = 0, to = this.size): number {
     const i = this.lowerBound(key, from, to);
-    return i < to && this.header.keys[i] === key ? i : -1;
+    return i < to && this.key(i) === key ? i : -1;
   }
 
   /** The first index in `from … to - 1` whose key is not below `key`. */
@@ -47,14 +50,16 @@ export class SetPack {
     let [low, high] = [from, to];
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (compareCodeUnits(this.header.keys[mid]!, key) < 0) low = mid + 1;
+      if (compareCodeUnits(this.key(mid), key) < 0) low = mid + 1;
       else high = mid;
     }
     return low;
   }
 
   key(index: number): string {
-    return this.header.keys[index]!;
+    const key = this.header.keys[index];
+    if (typeof key !== "string") throw this.broken();
+    return key;
   }
 
   /**
@@ -85,33 +90,24 @@ export class SetPack {
     return file;
   }
 
+  /** The words of the set at `index`. @throws CatalogUnavailable when its entry does not describe a set of this pack. */
   private words(index: number): Uint32Array {
     const sets = this.header.sets;
-    return this.body.subarray(sets[3 * index]!, sets[3 * index]! + sets[3 * index + 1]!);
+    const [start, count, kind] = [sets[3 * index], sets[3 * index + 1], sets[3 * index + 2]];
+    const inBody = Number.isInteger(start) && Number.isInteger(count) && start! >= 0 && count! >= 0 && start! + count! <= this.body.length;
+    if (!inBody || !(kind === SET_LIST || (kind === SET_BITMAP && count === Math.ceil(this.plugins / 32)))) throw this.broken();
+    return this.body.subarray(start!, start! + count!);
   }
 
   private kind(index: number): number {
     return this.header.sets[3 * index + 2]!;
   }
 
-  private wellFormed(): boolean {
+  /** The header's parts have the lengths they must have; their entries are checked as they are used. */
+  private shapedLikeOne(): boolean {
     const { keys, sets, groups } = this.header;
     if (!Array.isArray(keys) || !Array.isArray(sets) || sets.length !== 3 * keys.length) return false;
-    if (groups !== undefined && (!Array.isArray(groups) || groups.length !== keys.length)) return false;
-    const bitmapWords = Math.ceil(this.plugins / 32);
-    for (let i = 0; i < keys.length; i++) {
-      const [start, count, kind] = [sets[3 * i]!, sets[3 * i + 1]!, sets[3 * i + 2]!];
-      if (
-        typeof keys[i] !== "string" ||
-        !Number.isInteger(start) ||
-        !Number.isInteger(count) ||
-        start < 0 ||
-        start + count > this.body.length
-      )
-        return false;
-      if (kind !== SET_LIST && !(kind === SET_BITMAP && count === bitmapWords)) return false;
-    }
-    return true;
+    return groups === undefined || (Array.isArray(groups) && groups.length === keys.length);
   }
 
   private broken(): CatalogUnavailable {

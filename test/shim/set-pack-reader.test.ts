@@ -62,8 +62,29 @@ describe("set packs", () => {
   it("refuse bytes that are not a pack of this catalog", () => {
     const good = encodeSetPack(64, [{ key: "a", members: Array.from({ length: 40 }, (_, i) => i) }]);
     const broken = [new Uint8Array(0), good.subarray(0, good.byteLength - 4), new TextEncoder().encode('{"keys":[]}xx')];
-    for (const bytes of broken) expect(() => new SetPack(bytes, 64, "broken")).toThrow(HttpProblem);
-    // A bitmap written for 64 plugins is not one of a 1,000-plugin catalog.
-    expect(() => new SetPack(good, 1_000, "other")).toThrow(/other is not a set pack of this catalog/);
+    for (const bytes of broken) expect(() => new SetPack(bytes, 64, "broken").set(0)).toThrow(HttpProblem);
+    // A bitmap written for 64 plugins is not one of a 1,000-plugin catalog: found out when the set is used.
+    const other = new SetPack(good, 1_000, "other");
+    expect(() => other.set(0)).toThrow(/other is not a set pack of this catalog/);
+    expect(() => other.addTo(new Bitset(1_000), 0)).toThrow(/other is not a set pack of this catalog/);
+  });
+
+  it("refuse a key or a set entry that is not one, when it is used", () => {
+    const header = (text: string) => {
+      const json = new TextEncoder().encode(text);
+      const bytes = new Uint8Array((4 + json.byteLength + 3) & ~3);
+      new DataView(bytes.buffer).setUint32(0, json.byteLength, true);
+      bytes.set(json, 4);
+      return bytes;
+    };
+    const [badKey, badSet, badKind] = [
+      new SetPack(header('{"keys":["a",7],"sets":[0,0,0,0,0,0]}'), 64, "badKey"),
+      new SetPack(header('{"keys":["a"],"sets":[0,9,0]}'), 64, "badSet"),
+      new SetPack(header('{"keys":["a"],"sets":[0,0,5]}'), 64, "badKind"),
+    ];
+    expect(() => badKey.find("b")).toThrow(/badKey is not a set pack/);
+    expect(() => badSet.set(0)).toThrow(/badSet is not a set pack/);
+    expect(() => badKind.set(0)).toThrow(/badKind is not a set pack/);
+    expect(() => new SetPack(header('{"keys":["a"],"sets":[0,0]}'), 64, "short")).toThrow(/short is not a set pack/);
   });
 });

@@ -24,7 +24,7 @@ export default {
     }
     log.invocations.push(path);
     // A new wrapper per request, but the Worker keeps the first one it sees: each read lands in the current log.
-    const assets = { fetch: (input) => (log.reads.push(new URL(input.url).pathname), env.ASSETS.fetch(input)) };
+    const assets = { fetch: (input) => (log.reads.push(new URL(typeof input === "string" ? input : input.url).pathname), env.ASSETS.fetch(input)) };
     return worker.fetch(request, { ...env, ASSETS: assets }, ctx);
   },
 };
