@@ -22,6 +22,12 @@ const RECORD_CACHE_BYTES = 24 * 1024 * 1024;
 /** Encoded answers of recent queries: hot queries (the landing page, popular searches) skip all work. */
 const ANSWER_CACHE_BYTES = 8 * 1024 * 1024;
 
+/** How a build is held in memory (see `ShimOptions`). */
+export interface CatalogOptions {
+  readonly recordCacheBytes?: number;
+  readonly readAhead?: boolean;
+}
+
 export class Catalog {
   readonly size: number;
   readonly lastModified: string;
@@ -38,6 +44,8 @@ export class Catalog {
   /** The exact body of `/api/openapi.json`, kept, and its ETag (a hash of its text, whatever build wrote it). */
   readonly openApiDocument: () => Promise<{ readonly bytes: Uint8Array<ArrayBuffer>; readonly etag: string }>;
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
+  /** A filtered page's answer also reads its next page's records (`ShimOptions.readAhead`). */
+  readonly readAhead: boolean;
   private readonly orders: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
   private readonly keptOrders: Partial<Record<OtherSortKey, Uint32Array>> = {};
   private readonly rankFiles: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
@@ -48,9 +56,10 @@ export class Catalog {
   constructor(
     readonly manifest: SiteManifest,
     reader: SiteReader,
-    recordCacheBytes = RECORD_CACHE_BYTES,
+    { recordCacheBytes = RECORD_CACHE_BYTES, readAhead = false }: CatalogOptions = {},
   ) {
     this.size = manifest.plugins;
+    this.readAhead = readAhead;
     this.lastModified = new Date(manifest.builtAt).toUTCString();
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
@@ -106,7 +115,7 @@ export class Catalog {
       const [evictions, size] = [this.records.evictions, this.manifest.shardSize];
       const shards = seriesLength(this.manifest.records.stars);
       for (let shard = 0; shard < shards && wanted() && this.records.evictions === evictions; shard++) {
-        await this.records.file(this.shardFile("stars", shard), Math.min(size, this.size - shard * size));
+        await this.records.file(this.shardFile("stars", shard), Math.min(size, this.size - shard * size), shard * size);
       }
     } catch {
       // Nothing to do: a request that needs the file reads it and reports what it finds.
@@ -128,7 +137,8 @@ export class Catalog {
     const records: Uint8Array[] = [];
     const size = this.manifest.shardSize;
     for (let shard = Math.floor(start / size); shard * size < end; shard++) {
-      const contents = await this.records.file(this.shardFile(sort, shard), Math.min(size, this.size - shard * size));
+      const first = sort === "stars" ? shard * size : undefined;
+      const contents = await this.records.file(this.shardFile(sort, shard), Math.min(size, this.size - shard * size), first);
       const [from, to] = [Math.max(0, start - shard * size), Math.min(contents.count, end - shard * size)];
       for (let i = from; i < to; i++) records.push(recordAt(contents, i));
     }

@@ -6,6 +6,7 @@
 import { Bitset } from "../core/bitset.js";
 import { renderPageFromJson } from "../core/page-body.js";
 import { type PageWindow, pageWindow } from "../core/paging.js";
+import type { SortKey } from "../core/plugin.js";
 import { type CatalogQuery, isUnfiltered } from "../core/query.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet } from "./filters.js";
@@ -22,9 +23,31 @@ export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promis
   const matches = await matchingPlugins(catalog, query, filters);
   const total = matches.count();
   const window = pageWindow(total, page, perPage);
-  const plugins = window.start < window.end ? await pagePlugins(catalog, query, matches, total, window, filters) : { ordinals: [] };
-  const records = await pageRecords(catalog, plugins, query.sort, filters);
+  // Reading ahead, the next page's plugins are placed with this page's.
+  const span = catalog.readAhead ? { ...window, end: Math.min(total, window.end + perPage) } : window;
+  const plugins = window.start < window.end ? await pagePlugins(catalog, query, matches, total, span, filters) : { ordinals: [] };
+  const records = await recordsShown(catalog, plugins, window.end - window.start, sort, filters);
   return renderPageFromJson({ total, page, perPage, pages: window.pages }, records);
+}
+
+/** Files a page may read beyond its own to hold its next page's records too: a few, never a page of scattered results' worth. */
+const READ_AHEAD_FILES = 4;
+
+/** The records of the first `shown` of `plugins`; the others' (the next page's, reading ahead) are read along when that takes few more files. */
+async function recordsShown(
+  catalog: Catalog,
+  plugins: PagePlugins,
+  shown: number,
+  sort: SortKey,
+  filters: readonly FilterSet[],
+): Promise<Uint8Array[]> {
+  const { ordinals, positions } = plugins;
+  const own = { ordinals: ordinals.slice(0, shown), ...(positions === undefined ? {} : { positions: positions.slice(0, shown) }) };
+  const present = catalog.records.present(own.ordinals);
+  if (present !== undefined) return present;
+  const files = (pluginsRead: PagePlugins) => filesOf(recordLayout(catalog, pluginsRead, sort, filters));
+  const ahead = ordinals.length > shown && files(plugins) <= files(own) + READ_AHEAD_FILES;
+  return (await pageRecords(catalog, ahead ? plugins : own, sort, filters)).slice(0, shown);
 }
 
 /** The sets of the query's `web`, `category` and `author` filters (their packs read at once). */

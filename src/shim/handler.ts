@@ -26,6 +26,12 @@ export interface ShimOptions {
    */
   readonly recordCacheBytes?: number;
   /**
+   * With a page of a search or filter, also read the records of its next page (default false): in the same reads, so
+   * that paging on costs no read. For a browser (`catalog/client.js`), where each read costs the page's thread a
+   * millisecond or more whatever its size; not at the edge, where the next page is rarely asked of the same isolate.
+   */
+  readonly readAhead?: boolean;
+  /**
    * Read each build's sort orders, filter packs and records into memory in the background, from the end of the
    * first request that opened it (default false). For a long-lived server: later answers, on queries never seen
    * before too, are computed from memory. Not at the edge, where an isolate would spend CPU on files it never needs.
@@ -56,7 +62,10 @@ export type FetchHandler = (request: Request, context?: RequestContext) => Promi
  * const response = await shim(new Request("http://x/api/plugins?q=charts"));
  */
 export function createShim(options: ShimOptions): FetchHandler {
-  const source = new CatalogSource(options.reader, options.manifestTtlMs ?? 5_000, options.now ?? Date.now, options.recordCacheBytes);
+  const source = new CatalogSource(options.reader, options.manifestTtlMs ?? 5_000, options.now ?? Date.now, {
+    ...(options.recordCacheBytes === undefined ? {} : { recordCacheBytes: options.recordCacheBytes }),
+    readAhead: options.readAhead === true,
+  });
   const logError = options.logError ?? ((error: unknown) => console.error(error));
   const respond = responder(options.streamBodies === true);
   return async (request, context) => {

@@ -26,10 +26,11 @@ export interface PagePlugins {
  */
 const RECORD_READ_BUDGET = 1_600;
 
-/** Where to read each absent record (by ordinal), and how many records each of those files holds. */
+/** Where to read each absent record (by ordinal), how many records each of those files holds, and where those of `stars` order start. */
 export interface Layout {
   readonly files: ReadonlyMap<number, string>;
   readonly sizes: ReadonlyMap<string, number>;
+  readonly firsts: ReadonlyMap<string, number>;
 }
 
 export async function pageRecords(
@@ -67,6 +68,8 @@ interface Candidate {
   readonly files: readonly number[];
   readonly size: number;
   readonly path: (index: number) => string;
+  /** Files of `stars` order: the first ordinal of file `index`. */
+  readonly first?: (index: number) => number;
 }
 
 function candidatesFor(
@@ -82,11 +85,13 @@ function candidatesFor(
       files: absent.map((ordinal) => Math.floor(ordinal / shardSize)),
       size: shardSize,
       path: (index) => catalog.shardFile("stars", index),
+      first: (index) => index * shardSize,
     },
     {
       files: absent.map((ordinal) => Math.floor(ordinal / fineShardSize)),
       size: fineShardSize,
       path: (index) => catalog.fineShardFile(index),
+      first: (index) => index * fineShardSize,
     },
   ];
   if (sort !== "stars" && plugins.positions !== undefined) {
@@ -141,13 +146,16 @@ function shrunk(catalog: Catalog, absent: readonly number[], candidate: Candidat
   });
   const files = new Map<number, string>();
   const sizes = new Map<string, number>();
+  const firsts = new Map<string, number>();
   candidate.files.forEach((file, i) => {
     const shard = candidate.size > fineSize ? fineOfFile.get(file) : undefined;
     const path = shard === undefined ? candidate.path(file) : catalog.fineShardFile(shard);
     files.set(absent[i]!, path);
     sizes.set(path, shard === undefined ? candidate.size : fineSize);
+    const first = shard === undefined ? candidate.first?.(file) : shard * fineSize;
+    if (first !== undefined) firsts.set(path, first);
   });
-  return { files, sizes };
+  return { files, sizes, firsts };
 }
 
 /** How many files a layout reads. */
@@ -156,7 +164,9 @@ export const filesOf = (layout: Layout): number => layout.sizes.size;
 /** Reads the layout's files at once; the records asked for, by ordinal. */
 export async function readFrom(catalog: Catalog, layout: Layout): Promise<Map<number, Uint8Array>> {
   const wanted = new Set(layout.files.keys());
-  const contents = await Promise.all([...layout.sizes.keys()].map((file) => catalog.records.file(file)));
+  const contents = await Promise.all(
+    [...layout.sizes.keys()].map((file) => catalog.records.file(file, undefined, layout.firsts.get(file))),
+  );
   const records = new Map<number, Uint8Array>();
   for (const file of contents) {
     for (let i = 0; i < file.count; i++) if (wanted.has(file.ordinals[i]!)) records.set(file.ordinals[i]!, recordAt(file, i));

@@ -21,10 +21,19 @@ export interface RecordFileContents {
   readonly text: Uint8Array;
   /** The file, for errors. */
   readonly what: string;
+  /**
+   * Set when the file is one of `stars` order (a shard or a fine shard): by the site format its ordinals are then
+   * `first … first + count - 1` in order, so that its records are filled in as one run.
+   */
+  readonly first?: number;
 }
 
-/** @throws CatalogUnavailable when `bytes` are not a record file (a record's own bounds are checked by `recordAt`). */
-export function readRecordFile(bytes: Uint8Array, what: string): RecordFileContents {
+/**
+ * @param first for a file of `stars` order, the ordinal the manifest says it starts at.
+ * @throws CatalogUnavailable when `bytes` are not a record file (a record's own bounds are checked by `recordAt`), or
+ *   not one of `stars` order from `first` when that is given.
+ */
+export function readRecordFile(bytes: Uint8Array, what: string, first?: number): RecordFileContents {
   const broken = () => notRecordFile(what);
   if (bytes.byteLength < 4) throw broken();
   const count = wordsAt(bytes, 0, 1)[0]!;
@@ -33,8 +42,18 @@ export function readRecordFile(bytes: Uint8Array, what: string): RecordFileConte
   const words = wordsAt(bytes, 4, 4 * count);
   const [ends, text] = [words.subarray(3 * count), bytes.subarray(textStart)];
   if ((count === 0 ? 0 : ends[count - 1]) !== text.byteLength) throw broken();
+  const ordinals = words.subarray(0, count);
+  if (first !== undefined && !(count > 0 && ordinals[0] === first && ordinals[count - 1] === first + count - 1)) throw broken();
   const ranks = Object.fromEntries(RECORD_RANK_ORDERS.map((sort, k) => [sort, words.subarray((k + 1) * count, (k + 2) * count)]));
-  return { count, ordinals: words.subarray(0, count), ranks: ranks as Record<OtherSortKey, Uint32Array>, ends, text, what };
+  return {
+    count,
+    ordinals,
+    ranks: ranks as Record<OtherSortKey, Uint32Array>,
+    ends,
+    text,
+    what,
+    ...(first === undefined ? {} : { first }),
+  };
 }
 
 /** The UTF-8 JSON of the file's record at `index`, a view of its bytes. */

@@ -96,10 +96,11 @@ export class RecordStore {
   /**
    * A record file's contents, read once however many ask at the same time; its absent records are filled in.
    * @param count how many records the manifest implies the file holds, when it does.
+   * @param first for a file of `stars` order, the ordinal it starts at (see `RecordFileContents.first`).
    */
-  async file(file: string, count?: number): Promise<RecordFileContents> {
+  async file(file: string, count?: number, first?: number): Promise<RecordFileContents> {
     const kept = this.files.get(file);
-    const contents = kept?.contents ?? (await this.readOnce(file));
+    const contents = kept?.contents ?? (await this.readOnce(file, first));
     if (count !== undefined && contents.count !== count) {
       throw new CatalogUnavailable(`${file} holds ${contents.count} records where the manifest implies ${count}`);
     }
@@ -114,17 +115,17 @@ export class RecordStore {
     return recordAt(supplier.contents, this.indexIn[ordinal]!);
   }
 
-  private readOnce(file: string): Promise<RecordFileContents> {
+  private readOnce(file: string, first: number | undefined): Promise<RecordFileContents> {
     let pending = this.reading.get(file);
     if (pending === undefined) {
-      pending = this.readFile(file).finally(() => this.reading.delete(file));
+      pending = this.readFile(file, first).finally(() => this.reading.delete(file));
       this.reading.set(file, pending);
     }
     return pending;
   }
 
-  private async readFile(file: string): Promise<RecordFileContents> {
-    const contents = readRecordFile(await this.read(file), file);
+  private async readFile(file: string, first: number | undefined): Promise<RecordFileContents> {
+    const contents = readRecordFile(await this.read(file), file, first);
     const absent = this.absentIndexes(contents);
     if (absent === ALL) this.keep(file, contents);
     // A file read for a few records when memory holds the rest (another order's shard, a group chunk): its buffer would
@@ -211,12 +212,5 @@ function iota(count: number): Uint32Array {
   return indexes.subarray(0, count);
 }
 
-/**
- * The file's ordinals as a run `[first, end)` when its first and last say they are consecutive (a `stars` shard, a
- * fine shard: ordinals ascending, by how the site writes them), so that the run is handled whole.
- */
-function runOf({ ordinals, count }: RecordFileContents): Run | undefined {
-  if (count === 0) return undefined;
-  const [first, last] = [ordinals[0]!, ordinals[count - 1]!];
-  return last >= first && last - first === count - 1 ? { first, end: last + 1 } : undefined;
-}
+/** The file's ordinals as a run `[first, end)` when it is of `stars` order, so that the run is handled whole. */
+const runOf = ({ first, count }: RecordFileContents): Run | undefined => (first === undefined ? undefined : { first, end: first + count });

@@ -13,7 +13,7 @@ import {
   type SiteManifest,
   seriesLength,
 } from "../core/site-format.js";
-import { Catalog } from "./catalog.js";
+import { Catalog, type CatalogOptions } from "./catalog.js";
 import { CatalogUnavailable } from "./problem.js";
 import { readJson, type SiteReader } from "./site-reader.js";
 
@@ -25,7 +25,7 @@ export class CatalogSource {
     private readonly reader: SiteReader,
     private readonly ttlMs: number,
     private readonly now: () => number,
-    private readonly recordCacheBytes?: number,
+    private readonly options: CatalogOptions = {},
   ) {}
 
   private preloaded: Catalog | undefined;
@@ -52,8 +52,7 @@ export class CatalogSource {
   private async readManifest(): Promise<Catalog> {
     const manifest = checkManifest(await readJson<unknown>(this.reader, MANIFEST_PATH));
     const kept = this.current?.catalog;
-    const catalog =
-      kept !== undefined && sameFiles(kept.manifest, manifest) ? kept : new Catalog(manifest, this.reader, this.recordCacheBytes);
+    const catalog = kept !== undefined && sameFiles(kept.manifest, manifest) ? kept : new Catalog(manifest, this.reader, this.options);
     this.current = { catalog, checkedAt: this.now() };
     return catalog;
   }

@@ -168,6 +168,31 @@ describe("RecordStore", () => {
     expect(reads).toEqual([refs[0]!.file]);
   });
 
+  it("places each record of a file whose ordinals are a shuffled run (a shard of another order) under its own ordinal", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: SIZE - 8 }),
+        fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7], { minLength: 8 }),
+        async (first, offsets) => {
+          const ordinals = offsets.map((offset) => first + offset);
+          const file = encodeRecordFile(source, ordinals);
+          const records = new RecordStore(SIZE, 100 * shardBytes, async () => file);
+          await records.file("shuffled");
+          expect(records.present(ordinals)?.map(ordinalOf)).toEqual(ordinals);
+          for (const ordinal of ordinals) expect(records.rank("recent", ordinal)).toBe(source.ranks.recent[ordinal]);
+        },
+      ),
+    );
+  });
+
+  it("takes a file said to be of stars order as one run, and refuses one that does not start and end where it should", async () => {
+    const { records } = store(100 * shardBytes);
+    await records.file(refs[1]!.file, SHARD, SHARD);
+    expect(records.present(refs[1]!.ordinals)?.map(ordinalOf)).toEqual(refs[1]!.ordinals);
+    expect(records.rank("name", SHARD + 3)).toBe(source.ranks.name[SHARD + 3]);
+    await expect(store(100 * shardBytes).records.file(refs[1]!.file, SHARD, 0)).rejects.toThrow(/is not a record file/);
+  });
+
   it("refuses a shard whose record count disagrees with the manifest", async () => {
     const { records } = store(100 * shardBytes);
     await expect(records.file(refs[0]!.file, 29)).rejects.toThrow(/holds 30 records where the manifest implies 29/);

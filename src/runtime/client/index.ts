@@ -37,6 +37,6 @@ const RECORD_CACHE_BYTES = 8 * 1024 * 1024;
  */
 export async function openCatalog(siteUrl: string | URL): Promise<ClientCatalog> {
   const root = siteRoot(siteUrl);
-  const shim = createShim({ reader: createHttpReader(root), recordCacheBytes: RECORD_CACHE_BYTES });
+  const shim = createShim({ reader: createHttpReader(root), recordCacheBytes: RECORD_CACHE_BYTES, readAhead: true });
   return { fetch: (input, init) => shim(apiRequest(root, input, init)) };
 }

@@ -4,12 +4,12 @@ import { buildSite } from "../../../src/site/build-site.js";
 import { generateSnapshot } from "../../../tools/sample/generate.js";
 import { loggingReader } from "../../support/targets.js";
 
-async function countingShim(plugins: number) {
+async function countingShim(plugins: number, readAhead = false) {
   const snapshot = generateSnapshot({ plugins, seed: 3 });
   const files = await buildSite(snapshot);
   const reader = loggingReader(files);
   const { reads } = reader;
-  const shim = createShim({ reader });
+  const shim = createShim({ reader, readAhead });
   const get = async (query: string) => {
     const response = await shim(new Request(`http://x/api/plugins?${query}`));
     expect(response.status).toBe(200);
@@ -18,7 +18,37 @@ async function countingShim(plugins: number) {
   return { reads, get, snapshot };
 }
 
+type Get = (query: string) => Promise<unknown>;
+
+/** A word of the plugins' names that a few dozen of them have: their records lie scattered over the catalog. */
+async function rareWord(get: Get): Promise<string> {
+  for (let page = 1; page <= 20; page++) {
+    const { plugins } = (await get(`sort=name&page=${page}&per_page=100`)) as { plugins: { name: string }[] };
+    for (const word of plugins.flatMap((plugin) => plugin.name.toLowerCase().split(/[^a-z]+/))) {
+      const { total } = (await get(`q=${word}&per_page=1`)) as { total: number };
+      if (word.length > 3 && total > 10 && total < 60) return word;
+    }
+  }
+  throw new Error("no name word that a few dozen plugins have");
+}
+
 describe("the shim loads lazily and once", () => {
+  it("reading ahead, a page of scattered search results reads its next page's records with its own: paging on reads nothing", async () => {
+    const [ahead, plain] = [await countingShim(2_000, true), await countingShim(2_000)];
+    const q = await rareWord(plain.get);
+    for (const sort of ["stars", "recent", "name"]) {
+      const query = `q=${q}&sort=${sort}&per_page=5`;
+      for (const shim of [ahead, plain]) {
+        expect(((await shim.get(query)) as { total: number }).total, q).toBeGreaterThan(10);
+        shim.reads.length = 0;
+      }
+      // The same answer, with no read; without reading ahead, a page in stars order reads its scattered records then.
+      expect(await ahead.get(`${query}&page=2`)).toEqual(await plain.get(`${query}&page=2`));
+      expect(ahead.reads, sort).toEqual([]);
+      if (sort === "stars") expect(plain.reads.filter((path) => /records-|fine-/.test(path)).length).toBeGreaterThan(0);
+    }
+  });
+
   it("the first stars page reads the manifest and one record shard, nothing else", async () => {
     const { reads, get } = await countingShim(450);
     await get("");
