@@ -147,13 +147,19 @@ function shrunk(catalog: Catalog, absent: readonly number[], candidate: Candidat
   const files = new Map<number, string>();
   const sizes = new Map<string, number>();
   const firsts = new Map<string, number>();
+  // A file's name is built once, not once per record it holds.
+  const paths = new Map<number, string>();
   candidate.files.forEach((file, i) => {
-    const shard = candidate.size > fineSize ? fineOfFile.get(file) : undefined;
-    const path = shard === undefined ? candidate.path(file) : catalog.fineShardFile(shard);
+    let path = paths.get(file);
+    if (path === undefined) {
+      const shard = candidate.size > fineSize ? fineOfFile.get(file) : undefined;
+      path = shard === undefined ? candidate.path(file) : catalog.fineShardFile(shard);
+      paths.set(file, path);
+      sizes.set(path, shard === undefined ? candidate.size : fineSize);
+      const first = shard === undefined ? candidate.first?.(file) : shard * fineSize;
+      if (first !== undefined) firsts.set(path, first);
+    }
     files.set(absent[i]!, path);
-    sizes.set(path, shard === undefined ? candidate.size : fineSize);
-    const first = shard === undefined ? candidate.first?.(file) : shard * fineSize;
-    if (first !== undefined) firsts.set(path, first);
   });
   return { files, sizes, firsts };
 }
