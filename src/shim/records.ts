@@ -163,11 +163,12 @@ export class RecordStore {
     const [id, supplied] = [this.nextId++, [] as number[]];
     const loaded: LoadedFile = { id, contents, run: this.supply(contents, id, supplied), supplied, used: false };
     this.suppliers.set(id, loaded);
+    const evictions = this.files.evictions;
     this.files.set(key, loaded);
-    // Making room may have evicted the supplier of a record this file also holds: fill it in again.
-    if (this.files.has(key)) this.supply(contents, id, supplied);
     // A file larger than the whole budget is not kept, and neither are its records.
-    else this.forget(loaded);
+    if (!this.files.has(key)) this.forget(loaded);
+    // Making room may have evicted the supplier of a record this file also holds: fill it in again.
+    else if (this.files.evictions !== evictions) this.supply(contents, id, supplied);
   }
 
   /** Fills in the absent records from `contents`, as supplied by file `id`: the run it filled in whole, or none and those filled in are added to `supplied`. */

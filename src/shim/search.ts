@@ -49,16 +49,17 @@ export class SearchIndex {
     const missing = parts.filter((part) => !this.sets.has(part.key));
     // Every block this query lacks is read at once: a miss costs one read's latency, not one per block.
     await Promise.all([...new Set(missing.flatMap((part) => part.blocks))].map((entry) => this.load(entry)));
-    const result = Bitset.full(this.size);
+    let result: Bitset | undefined;
     for (const part of parts) {
       let set = this.sets.get(part.key);
       if (set === undefined) {
         set = part.compute(await Promise.all(part.blocks.map((entry) => this.load(entry))));
         this.sets.set(part.key, set);
       }
-      result.and(set);
+      // The first part's set is copied rather than intersected with a full one: a pass over the words less.
+      result = result === undefined ? set.clone() : result.and(set);
     }
-    return result;
+    return result ?? Bitset.full(this.size);
   }
 
   private exactPart(term: string): SearchPart {

@@ -89,7 +89,8 @@ class WorstGenerator {
 
   /**
    * 6–10 words: half the time a run of one plugin's own (it matches at least that plugin, so records are read too),
-   * else drawn from the whole catalog (rarely all in one plugin); the last being typed (1–3 letters) half the time.
+   * else drawn from the whole catalog (rarely all in one plugin); the last being typed (1–3 letters) half the time. A
+   * third of them 100 a page: few matches, scattered over the catalog, are a record file each.
    */
   private manyWords(): string {
     for (;;) {
@@ -98,7 +99,8 @@ class WorstGenerator {
       const words = this.rng.chance(0.5) && own.length >= count ? own.slice(start, start + count) : this.words(count);
       const typed = this.rng.chance(0.5) ? leading(words[count - 1]!, this.rng.int(1, 3)) : undefined;
       const q = [...words.slice(0, -1), typed ?? words[count - 1]].join(" ");
-      if (q.length <= MAX_TEXT_LENGTH) return path({ q, sort: this.sort() });
+      const perPage = this.rng.chance(1 / 3) ? PER_PAGE : undefined;
+      if (q.length <= MAX_TEXT_LENGTH) return path({ q, sort: this.sort(), per_page: perPage });
     }
   }
 
