@@ -44,7 +44,7 @@ export class Catalog {
   /** The exact body of `/api/openapi.json`, kept, and its ETag (a hash of its text, whatever build wrote it). */
   readonly openApiDocument: () => Promise<{ readonly bytes: Uint8Array<ArrayBuffer>; readonly etag: string }>;
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
-  /** A filtered page's answer also reads its next page's records (`ShimOptions.readAhead`). */
+  /** A page's answer also reads its next page's records, within bounds (`ShimOptions.readAhead`). */
   readonly readAhead: boolean;
   private readonly orders: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
   private readonly keptOrders: Partial<Record<OtherSortKey, Uint32Array>> = {};
@@ -134,14 +134,28 @@ export class Catalog {
     const present =
       order === undefined && sort !== "stars" ? undefined : this.records.present(order?.subarray(start, end) ?? range(start, end));
     if (present !== undefined) return present;
-    const records: Uint8Array[] = [];
+    if (start >= end) return [];
     const size = this.manifest.shardSize;
-    for (let shard = Math.floor(start / size); shard * size < end; shard++) {
-      const first = sort === "stars" ? shard * size : undefined;
-      const contents = await this.records.file(this.shardFile(sort, shard), Math.min(size, this.size - shard * size), first);
-      const [from, to] = [Math.max(0, start - shard * size), Math.min(contents.count, end - shard * size)];
-      for (let i = from; i < to; i++) records.push(recordAt(contents, i));
-    }
+    // Reading ahead, the next page's shard (when it starts another) and the order (which the next page reads) come along.
+    const readTo = this.readAhead ? Math.min(this.size, 2 * end - start) : end;
+    const orderAhead = this.readAhead && sort !== "stars" && order === undefined ? this.order(sort) : undefined;
+    const firstShard = Math.floor(start / size);
+    const shards = Array.from({ length: Math.max(0, Math.ceil(readTo / size) - firstShard) }, (_, i) => firstShard + i);
+    const contents = await Promise.all(
+      shards.map((shard) =>
+        this.records.file(
+          this.shardFile(sort, shard),
+          Math.min(size, this.size - shard * size),
+          sort === "stars" ? shard * size : undefined,
+        ),
+      ),
+    );
+    await orderAhead;
+    const records: Uint8Array[] = [];
+    contents.forEach((file, i) => {
+      const offset = shards[i]! * size;
+      for (let at = Math.max(start, offset); at < Math.min(end, offset + file.count); at++) records.push(recordAt(file, at - offset));
+    });
     return records;
   }
 

@@ -49,6 +49,20 @@ describe("the shim loads lazily and once", () => {
     }
   });
 
+  it("reading ahead, an unfiltered page that reads also reads its next page's shard and order: that next page reads nothing", async () => {
+    const ahead = await countingShim(450, true);
+    for (const sort of ["stars", "recent", "name"]) {
+      // Pages of 80 cross the 200-plugin shards at pages 3 and 6.
+      let readBefore = false;
+      for (let page = 1; page <= 6; page++) {
+        ahead.reads.length = 0;
+        await ahead.get(`sort=${sort}&page=${page}&per_page=80`);
+        if (readBefore) expect(ahead.reads, `${sort} page ${page}`).toEqual([]);
+        readBefore = ahead.reads.length > 0;
+      }
+    }
+  });
+
   it("the first stars page reads the manifest and one record shard, nothing else", async () => {
     const { reads, get } = await countingShim(450);
     await get("");
