@@ -169,13 +169,15 @@ export const filesOf = (layout: Layout): number => layout.sizes.size;
 
 /** Reads the layout's files at once; the records asked for, by ordinal. */
 export async function readFrom(catalog: Catalog, layout: Layout): Promise<Map<number, Uint8Array>> {
-  const wanted = new Set(layout.files.keys());
-  const contents = await Promise.all(
-    [...layout.sizes.keys()].map((file) => catalog.records.file(file, undefined, layout.firsts.get(file))),
-  );
+  const paths = [...layout.sizes.keys()];
+  const contents = await Promise.all(paths.map((file) => catalog.records.file(file, undefined, layout.firsts.get(file))));
+  const byPath = new Map(paths.map((path, i) => [path, contents[i]!]));
   const records = new Map<number, Uint8Array>();
-  for (const file of contents) {
-    for (let i = 0; i < file.count; i++) if (wanted.has(file.ordinals[i]!)) records.set(file.ordinals[i]!, recordAt(file, i));
+  // Each wanted record is looked up in its file (a native search of its ordinals), not each file's every record tested.
+  for (const [ordinal, path] of layout.files) {
+    const file = byPath.get(path)!;
+    const index = file.ordinals.indexOf(ordinal);
+    if (index >= 0) records.set(ordinal, recordAt(file, index));
   }
   return records;
 }
