@@ -36,7 +36,7 @@ interface LoadedFile {
 export class RecordStore {
   /** Per ordinal, the `id` of the file that supplied its record, or 0 when it is absent. */
   private readonly supplierOf: Uint32Array;
-  /** Per present ordinal, its record's index in that file. */
+  /** Per present ordinal, its record's index in that file (a file of `stars` order needs none: it is `ordinal - first`). */
   private readonly indexIn: Uint32Array;
   /** Each present record's positions in the other orders, from its file. */
   private readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
@@ -112,7 +112,8 @@ export class RecordStore {
     const supplier = this.suppliers.get(this.supplierOf[ordinal] ?? 0);
     if (supplier === undefined) return undefined;
     if (use) supplier.used = true;
-    return recordAt(supplier.contents, this.indexIn[ordinal]!);
+    const { first } = supplier.contents;
+    return recordAt(supplier.contents, first === undefined ? this.indexIn[ordinal]! : ordinal - first);
   }
 
   private readOnce(file: string, first: number | undefined): Promise<RecordFileContents> {
@@ -176,7 +177,6 @@ export class RecordStore {
     const run = runOf(contents);
     if (run !== undefined && !this.anyPresent(run.first, run.end)) {
       this.supplierOf.fill(id, run.first, run.end);
-      this.indexIn.set(iota(contents.count), run.first);
       this.ranks.recent.set(contents.ranks.recent, run.first);
       this.ranks.name.set(contents.ranks.name, run.first);
       return run;
@@ -205,13 +205,6 @@ export class RecordStore {
 const ALL = "all" as const;
 
 type Run = { readonly first: number; readonly end: number };
-
-/** `0 … count - 1`, a view of words made once (a shard's indexes, filled in by one `set`). */
-let indexes = new Uint32Array(0);
-function iota(count: number): Uint32Array {
-  if (indexes.length < count) indexes = Uint32Array.from({ length: Math.max(count, 256) }, (_, i) => i);
-  return indexes.subarray(0, count);
-}
 
 /** The file's ordinals as a run `[first, end)` when it is of `stars` order, so that the run is handled whole. */
 const runOf = ({ first, count }: RecordFileContents): Run | undefined => (first === undefined ? undefined : { first, end: first + count });
