@@ -136,21 +136,25 @@ export class Catalog {
     if (present !== undefined) return present;
     if (start >= end) return [];
     const size = this.manifest.shardSize;
-    // Reading ahead, the next page's shard (when it starts another) and the order (which the next page reads) come along.
-    const readTo = this.readAhead ? Math.min(this.size, 2 * end - start) : end;
-    const orderAhead = this.readAhead && sort !== "stars" && order === undefined ? this.order(sort) : undefined;
     const firstShard = Math.floor(start / size);
-    const shards = Array.from({ length: Math.max(0, Math.ceil(readTo / size) - firstShard) }, (_, i) => firstShard + i);
-    const contents = await Promise.all(
-      shards.map((shard) =>
-        this.records.file(
-          this.shardFile(sort, shard),
-          Math.min(size, this.size - shard * size),
-          sort === "stars" ? shard * size : undefined,
-        ),
-      ),
-    );
-    await orderAhead;
+    const shardsTo = (position: number) =>
+      Array.from({ length: Math.max(0, Math.ceil(position / size) - firstShard) }, (_, i) => firstShard + i);
+    const shards = shardsTo(end);
+    const readShard = (shard: number) =>
+      this.records.file(this.shardFile(sort, shard), Math.min(size, this.size - shard * size), sort === "stars" ? shard * size : undefined);
+    const reads = shards.map(readShard);
+    // Reading ahead, the next page's shard (when it starts another) and the order (which the next page reads) come
+    // along; their failures are the next page's to report, so this page waits for them but never fails on them.
+    const ahead = this.readAhead
+      ? [
+          ...shardsTo(Math.min(this.size, 2 * end - start))
+            .slice(shards.length)
+            .map(readShard),
+          ...(sort !== "stars" && order === undefined ? [this.order(sort)] : []),
+        ].map((read) => read.catch(() => undefined))
+      : [];
+    const contents = await Promise.all(reads);
+    await Promise.all(ahead);
     const records: Uint8Array[] = [];
     contents.forEach((file, i) => {
       const offset = shards[i]! * size;

@@ -47,7 +47,10 @@ async function recordsShown(
   if (present !== undefined) return present;
   const files = (pluginsRead: PagePlugins) => filesOf(recordLayout(catalog, pluginsRead, sort, filters));
   const ahead = ordinals.length > shown && files(plugins) <= files(own) + READ_AHEAD_FILES;
-  return (await pageRecords(catalog, ahead ? plugins : own, sort, filters)).slice(0, shown);
+  if (!ahead) return pageRecords(catalog, own, sort, filters);
+  // A failed read is the next page's to report when this page's own files read well.
+  const read = await pageRecords(catalog, plugins, sort, filters).catch(() => undefined);
+  return read?.slice(0, shown) ?? pageRecords(catalog, own, sort, filters);
 }
 
 /** The sets of the query's `web`, `category` and `author` filters (their packs read at once). */

@@ -63,6 +63,46 @@ describe("the shim loads lazily and once", () => {
     }
   });
 
+  it("reading ahead, a failed read it started after the page failed is handled: the page is a 503, nothing rejects unhandled", async () => {
+    const files = await buildSite(generateSnapshot({ plugins: 450, seed: 3 }));
+    // The page's shard is gone at once; the order read ahead fails later, after the page has answered.
+    const reader = {
+      read: async (path: string) => {
+        if (path.includes("orders-")) await new Promise((resolve) => setTimeout(resolve, 20));
+        return path.includes("orders-") || path.includes("records-") ? null : (files.get(path) ?? null);
+      },
+    };
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", note);
+    try {
+      const shim = createShim({ reader, readAhead: true });
+      for (const sort of ["recent", "name"]) expect((await shim(new Request(`http://x/api/plugins?sort=${sort}`))).status).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off("unhandledRejection", note);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
+  it("reading ahead, a page whose own files read well answers even when a file only its next page needs is gone", async () => {
+    const plain = await countingShim(2_000);
+    const q = await rareWord(plain.get);
+    const query = `q=${q}&sort=stars&per_page=5`;
+    const files = await buildSite(plain.snapshot);
+    // What a fresh shim reads for the page alone.
+    const fresh = loggingReader(files);
+    const expected = await (await createShim({ reader: fresh })(new Request(`http://x/api/plugins?${query}`))).json();
+    const ownFiles = new Set(fresh.reads);
+    const record = /records-|fine-/;
+    const reader = loggingReader(new Map([...files].filter(([path]) => !record.test(path) || ownFiles.has(path))));
+    const response = await createShim({ reader, readAhead: true })(new Request(`http://x/api/plugins?${query}`));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(expected);
+    // It did try a file beyond its own.
+    expect(reader.reads.filter((path) => record.test(path) && !ownFiles.has(path)).length).toBeGreaterThan(0);
+  });
+
   it("the first stars page reads the manifest and one record shard, nothing else", async () => {
     const { reads, get } = await countingShim(450);
     await get("");
