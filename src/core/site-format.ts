@@ -15,7 +15,7 @@ import type { SortKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 6 as const;
+export const SITE_FORMAT_VERSION = 7 as const;
 
 /**
  * Plugins per record shard: at least the largest `per_page`, so any page spans at most two shards;
@@ -133,25 +133,28 @@ export const refOf = (ordinal: number): string => ordinal.toString(36);
 export const ordinalOf = (ref: string): number => parseInt(ref, 36);
 
 /* ---------------------------------------------------------------- SetPack
- * Named sets of ordinals, each usable as it lies in the file:
+ * Named sets of ordinals, each usable as it lies in the file; the keys and the
+ * set table are words and bytes too, so that reading a pack allocates a few views
+ * rather than a string and an array entry per key (a cold isolate's garbage
+ * collections were a tenth of a search's CPU, docs/BENCHMARKS.md):
  *
  *   word 0            H, the byte length of the header
- *   bytes 4 … 4+H     the header, JSON (`SetPackHeader`)
+ *   bytes 4 … 4+H     the header, JSON (`SetPackHeader`: what else the pack says about its sets)
  *   then              zero bytes up to a multiple of 4
- *   body              words; set i is words sets[3i] … sets[3i]+sets[3i+1] of the body,
- *                     a sorted list of ordinals (SET_LIST) or a bitmap of `plugins` bits (SET_BITMAP)
+ *   word              K, the number of sets
+ *   3K words          per set: its first body word, its word count, SET_LIST or SET_BITMAP
+ *   K words           per key: where its UTF-8 ends in the key text (each key starts where the one before ends)
+ *   bytes             the key text: the keys in code-unit order, one after the other
+ *   then              zero bytes up to a multiple of 4
+ *   body              words; a set is a sorted list of ordinals (SET_LIST) or a bitmap of `plugins` bits (SET_BITMAP)
  */
 
 export const SET_LIST = 0;
 export const SET_BITMAP = 1;
 
 export interface SetPackHeader {
-  /** In code-unit order: the shim finds a key by binary search. */
-  readonly keys: readonly string[];
-  /** Three numbers per key: first body word, word count, SET_LIST or SET_BITMAP. */
-  readonly sets: readonly number[];
   /**
-   * Postings blocks: `keys` holds the block's terms, then (from index `terms`)
+   * Postings blocks: the keys are the block's terms, then (from index `terms`)
    * the prefixes whose terms run past the block, each with the union of
    * their postings; both parts in code-unit order.
    */

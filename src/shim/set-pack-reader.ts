@@ -1,10 +1,10 @@
 /**
- * Reads a `SetPack` (core/site-format.ts) in place: the header is the only
- * JSON parsed; a set is a view of the file's words (a bitmap) or built from
- * one (a list), and only when asked for. Each key and set is checked when it
- * is first used, not all when the pack is read: a query uses a handful of a
- * block's hundreds, and a loop over all of them is what made a cold isolate
- * compile it (docs/BENCHMARKS.md).
+ * Reads a `SetPack` (core/site-format.ts) in place: the small header is the
+ * only JSON parsed; a key is decoded, and a set is a view of the file's words
+ * (a bitmap) or built from one (a list), only when asked for. Each key and
+ * set is checked when it is used, not all when the pack is read: a query uses
+ * a handful of a block's hundreds, and a loop over all of them is what made a
+ * cold isolate compile it (docs/BENCHMARKS.md).
  */
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
@@ -18,6 +18,13 @@ const decoder = new TextDecoder();
 export class SetPack {
   readonly header: SetPackHeader;
   readonly byteLength: number;
+  /** How many sets (and keys) the pack holds. */
+  readonly size: number;
+  /** Three words per set: first body word, word count, kind. */
+  private readonly table: Uint32Array;
+  /** Per key, where its UTF-8 ends in `keyText`. */
+  private readonly keyEnds: Uint32Array;
+  private readonly keyText: Uint8Array;
   private readonly body: Uint32Array;
 
   /** @throws CatalogUnavailable when `bytes` are not a set pack over `plugins` plugins. */
@@ -26,17 +33,23 @@ export class SetPack {
     private readonly plugins: number,
     private readonly what: string,
   ) {
-    const headerLength = bytes.byteLength >= 4 ? wordsAt(bytes.slice(0, 4), 0, 1)[0]! : -1;
-    const bodyStart = (4 + headerLength + 3) & ~3;
-    if (headerLength < 0 || bodyStart > bytes.byteLength || bytes.byteLength % 4 !== 0) throw this.broken();
+    const word = (offset: number) => wordsAt(bytes, offset, 1)[0]!;
+    const headerLength = bytes.byteLength >= 4 ? word(0) : -1;
+    const tableStart = (4 + headerLength + 3) & ~3;
+    if (headerLength < 0 || tableStart + 4 > bytes.byteLength || bytes.byteLength % 4 !== 0) throw this.broken();
     this.header = parseJson<SetPackHeader>(decoder.decode(bytes.subarray(4, 4 + headerLength)), what);
+    this.size = word(tableStart);
+    const keysStart = tableStart + 4 + 16 * this.size;
+    if (keysStart > bytes.byteLength) throw this.broken();
+    this.table = wordsAt(bytes, tableStart + 4, 3 * this.size);
+    this.keyEnds = wordsAt(bytes, tableStart + 4 + 12 * this.size, this.size);
+    const keyBytes = this.size === 0 ? 0 : this.keyEnds[this.size - 1]!;
+    const bodyStart = (keysStart + keyBytes + 3) & ~3;
+    if (bodyStart > bytes.byteLength) throw this.broken();
+    this.keyText = bytes.subarray(keysStart, keysStart + keyBytes);
     this.body = wordsAt(bytes, bodyStart, (bytes.byteLength - bodyStart) / 4);
     this.byteLength = bytes.byteLength;
     if (!this.shapedLikeOne()) throw this.broken();
-  }
-
-  get size(): number {
-    return this.header.keys.length;
   }
 
   /** The index of `key` among the keys `from … to - 1` (which are in code-unit order), or -1. */
@@ -57,9 +70,10 @@ export class SetPack {
   }
 
   key(index: number): string {
-    const key = this.header.keys[index];
-    if (typeof key !== "string") throw this.broken();
-    return key;
+    if (!(index >= 0 && index < this.size)) throw this.broken();
+    const [start, end] = [index === 0 ? 0 : this.keyEnds[index - 1]!, this.keyEnds[index]!];
+    if (start > end || end > this.keyText.byteLength) throw this.broken();
+    return decoder.decode(this.keyText.subarray(start, end));
   }
 
   /**
@@ -90,24 +104,25 @@ export class SetPack {
     return file;
   }
 
+  /** SET_LIST or SET_BITMAP: how the set at `index` is stored. */
+  kind(index: number): number {
+    return this.table[3 * index + 2]!;
+  }
+
   /** The words of the set at `index`. @throws CatalogUnavailable when its entry does not describe a set of this pack. */
   private words(index: number): Uint32Array {
-    const sets = this.header.sets;
-    const [start, count, kind] = [sets[3 * index], sets[3 * index + 1], sets[3 * index + 2]];
-    const inBody = Number.isInteger(start) && Number.isInteger(count) && start! >= 0 && count! >= 0 && start! + count! <= this.body.length;
+    if (!(index >= 0 && index < this.size)) throw this.broken();
+    const [start, count, kind] = [this.table[3 * index]!, this.table[3 * index + 1]!, this.table[3 * index + 2]!];
+    const inBody = start + count <= this.body.length;
     if (!inBody || !(kind === SET_LIST || (kind === SET_BITMAP && count === Math.ceil(this.plugins / 32)))) throw this.broken();
-    return this.body.subarray(start!, start! + count!);
+    return this.body.subarray(start, start + count);
   }
 
-  private kind(index: number): number {
-    return this.header.sets[3 * index + 2]!;
-  }
-
-  /** The header's parts have the lengths they must have; their entries are checked as they are used. */
+  /** The header is an object, with a group entry per set if any; the table and keys are checked as they are used. */
   private shapedLikeOne(): boolean {
-    const { keys, sets, groups } = this.header;
-    if (!Array.isArray(keys) || !Array.isArray(sets) || sets.length !== 3 * keys.length) return false;
-    return groups === undefined || (Array.isArray(groups) && groups.length === keys.length);
+    const { header } = this;
+    if (typeof header !== "object" || header === null || Array.isArray(header)) return false;
+    return header.groups === undefined || (Array.isArray(header.groups) && header.groups.length === this.size);
   }
 
   private broken(): CatalogUnavailable {

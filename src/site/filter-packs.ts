@@ -121,7 +121,7 @@ function packWithGroups(
   plugins: number,
   source: RecordSource,
   layout: SiteLayout,
-  extra: Omit<SetPackHeader, "keys" | "sets" | "files" | "groups"> = {},
+  extra: Omit<SetPackHeader, "files" | "groups"> = {},
 ): Uint8Array {
   const files = new GroupFiles(layout.groupChunk);
   const limit = Math.max(layout.groupLimit, Math.floor(layout.groupShare * plugins));

@@ -39,7 +39,7 @@ describe("set packs", () => {
           const union = new Bitset(plugins);
           pack.addTo(union, i);
           expect(members(union)).toEqual(expected);
-          expect(pack.header.sets[3 * i + 2]).toBe(expected.length <= Math.ceil(plugins / 32) ? SET_LIST : SET_BITMAP);
+          expect(pack.kind(i)).toBe(expected.length <= Math.ceil(plugins / 32) ? SET_LIST : SET_BITMAP);
         });
         expect(pack.find("absent key")).toBe(-1);
       }),
@@ -70,21 +70,44 @@ describe("set packs", () => {
   });
 
   it("refuse a key or a set entry that is not one, when it is used", () => {
-    const header = (text: string) => {
-      const json = new TextEncoder().encode(text);
-      const bytes = new Uint8Array((4 + json.byteLength + 3) & ~3);
-      new DataView(bytes.buffer).setUint32(0, json.byteLength, true);
+    /** A pack written word by word: the JSON header, the count, the set table, the key ends, the key text, the body. */
+    const raw = (parts: { header?: string; count: number; table: number[]; ends: number[]; keys: string; body?: number[] }) => {
+      const json = new TextEncoder().encode(parts.header ?? "{}");
+      const keys = new TextEncoder().encode(parts.keys);
+      const tableStart = (4 + json.byteLength + 3) & ~3;
+      const keysStart = tableStart + 4 * (1 + parts.table.length + parts.ends.length);
+      const bodyStart = (keysStart + keys.byteLength + 3) & ~3;
+      const bytes = new Uint8Array(bodyStart + 4 * (parts.body ?? []).length);
+      const view = new DataView(bytes.buffer);
+      view.setUint32(0, json.byteLength, true);
       bytes.set(json, 4);
+      [parts.count, ...parts.table, ...parts.ends].forEach((word, i) => {
+        view.setUint32(tableStart + 4 * i, word, true);
+      });
+      bytes.set(keys, keysStart);
+      (parts.body ?? []).forEach((word, i) => {
+        view.setUint32(bodyStart + 4 * i, word, true);
+      });
       return bytes;
     };
     const [badKey, badSet, badKind] = [
-      new SetPack(header('{"keys":["a",7],"sets":[0,0,0,0,0,0]}'), 64, "badKey"),
-      new SetPack(header('{"keys":["a"],"sets":[0,9,0]}'), 64, "badSet"),
-      new SetPack(header('{"keys":["a"],"sets":[0,0,5]}'), 64, "badKind"),
+      new SetPack(raw({ count: 2, table: [0, 0, 0, 0, 0, 0], ends: [2, 1], keys: "ab" }), 64, "badKey"),
+      new SetPack(raw({ count: 1, table: [0, 9, 0], ends: [1], keys: "a" }), 64, "badSet"),
+      new SetPack(raw({ count: 1, table: [0, 0, 5], ends: [1], keys: "a" }), 64, "badKind"),
     ];
     expect(() => badKey.find("b")).toThrow(/badKey is not a set pack/);
+    expect(() => badKey.key(2)).toThrow(/badKey is not a set pack/);
     expect(() => badSet.set(0)).toThrow(/badSet is not a set pack/);
     expect(() => badKind.set(0)).toThrow(/badKind is not a set pack/);
-    expect(() => new SetPack(header('{"keys":["a"],"sets":[0,0]}'), 64, "short")).toThrow(/short is not a set pack/);
+    expect(() => badKind.set(1)).toThrow(/badKind is not a set pack/);
+    // What the reader checks at once: the parts fit in the file, the header is an object with a group per set.
+    const refused = [
+      raw({ count: 3, table: [0, 0, 0], ends: [1], keys: "a" }),
+      raw({ count: 1, table: [0, 0, 0], ends: [400], keys: "a" }),
+      raw({ header: "[]", count: 1, table: [0, 0, 0], ends: [1], keys: "a" }),
+      raw({ header: '{"groups":[0,0]}', count: 1, table: [0, 0, 0], ends: [1], keys: "a" }),
+    ];
+    for (const bytes of refused) expect(() => new SetPack(bytes, 64, "short")).toThrow(/short is not a set pack/);
+    expect(raw({ count: 1, table: [0, 1, 0], ends: [1], keys: "a", body: [7] })).toEqual(encodeSetPack(64, [{ key: "a", members: [7] }]));
   });
 });
