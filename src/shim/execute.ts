@@ -64,10 +64,14 @@ function filterSets(catalog: Catalog, query: CatalogQuery): Promise<FilterSet[]>
 
 async function matchingPlugins(catalog: Catalog, query: CatalogQuery, filters: readonly FilterSet[]): Promise<Bitset> {
   if (query.search === null) return new Bitset(catalog.size);
-  const matches = Bitset.full(catalog.size);
-  for (const filter of filters) matches.and(filter.set);
-  if (query.search !== undefined && matches.count() > 0) matches.and(await catalog.search().match(query.search));
-  return matches;
+  // The first set is copied, the others intersected with it; a search alone is its own answer (a set of its own).
+  let matches: Bitset | undefined;
+  for (const filter of filters) matches = matches === undefined ? filter.set.clone() : matches.and(filter.set);
+  if (query.search !== undefined && (matches === undefined || matches.count() > 0)) {
+    const found = await catalog.search().match(query.search);
+    matches = matches === undefined ? found : matches.and(found);
+  }
+  return matches ?? Bitset.full(catalog.size);
 }
 
 /**
