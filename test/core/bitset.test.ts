@@ -66,3 +66,47 @@ describe("Bitset positions", () => {
     );
   });
 });
+
+describe("Bitset made from a list, then changed", () => {
+  /** Any list (unsorted, duplicated, beyond the size) and operations after it. */
+  const size = fc.integer({ min: 1, max: 100 });
+  const list = fc.array(fc.integer({ min: 0, max: 130 }), { maxLength: 60 });
+  const operation = fc.oneof(
+    fc.record({ kind: fc.constant("add" as const), member: fc.nat(99) }),
+    fc.record({ kind: fc.constantFrom("and" as const, "or" as const), other: list }),
+    fc.record({ kind: fc.constant("clone" as const) }),
+  );
+
+  it("counts and slices its members, as a plain set does, after any changes", () => {
+    fc.assert(
+      fc.property(size, list, fc.array(operation, { maxLength: 4 }), (n, first, operations) => {
+        const inside = (members: readonly number[]) => new Set(members.filter((member) => member < n));
+        let [set, model] = [Bitset.ofList(n, first), inside(first)];
+        for (const op of operations) {
+          if (op.kind === "add") {
+            set.add(op.member % n);
+            model.add(op.member % n);
+          } else if (op.kind === "clone") set = set.clone();
+          else {
+            const other = inside(op.other);
+            set[op.kind](Bitset.ofList(n, op.other));
+            model = new Set(op.kind === "and" ? [...model].filter((m) => other.has(m)) : [...model, ...other]);
+          }
+        }
+        const sorted = [...model].sort((a, b) => a - b);
+        expect(set.count()).toBe(sorted.length);
+        expect(set.slice(0, n)).toEqual(sorted);
+        expect(set.slice(1, 3)).toEqual(sorted.slice(1, 3));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a set from a list is not changed by changes to its clone, nor the clone by it", () => {
+    const original = Bitset.ofList(64, [1, 5, 9]);
+    const copy = original.clone();
+    copy.add(7);
+    original.and(Bitset.ofList(64, [5]));
+    expect([original.slice(0, 64), copy.slice(0, 64), copy.count()]).toEqual([[5], [1, 5, 7, 9], 4]);
+  });
+});
