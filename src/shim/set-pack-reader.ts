@@ -26,6 +26,8 @@ export class SetPack {
   private readonly keyEnds: Uint32Array;
   private readonly keyText: Uint8Array;
   private readonly body: Uint32Array;
+  /** Keys decoded so far: a warm isolate looks the same few up again and again (binary searches pass the same middles). */
+  private readonly decoded: (string | undefined)[];
 
   /** @throws CatalogUnavailable when `bytes` are not a set pack over `plugins` plugins. */
   constructor(
@@ -49,6 +51,7 @@ export class SetPack {
     this.keyText = bytes.subarray(keysStart, keysStart + keyBytes);
     this.body = wordsAt(bytes, bodyStart, (bytes.byteLength - bodyStart) / 4);
     this.byteLength = bytes.byteLength;
+    this.decoded = new Array<string | undefined>(this.size);
     if (!this.shapedLikeOne()) throw this.broken();
   }
 
@@ -70,10 +73,12 @@ export class SetPack {
   }
 
   key(index: number): string {
+    const known = this.decoded[index];
+    if (known !== undefined) return known;
     if (!(index >= 0 && index < this.size)) throw this.broken();
     const [start, end] = [index === 0 ? 0 : this.keyEnds[index - 1]!, this.keyEnds[index]!];
     if (start > end || end > this.keyText.byteLength) throw this.broken();
-    return decoder.decode(this.keyText.subarray(start, end));
+    return (this.decoded[index] = decoder.decode(this.keyText.subarray(start, end)));
   }
 
   /**
