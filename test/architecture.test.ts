@@ -51,12 +51,11 @@ describe("the folders of src/", () => {
     expect(strays).toEqual([]);
   });
 
-  it("the read side imports no package, but for serve's static server, Node's built-ins and the Worker's read limiter", async () => {
-    const allowed = (path: string, name: string) =>
-      (path.startsWith("runtime/node/") && (name === "http-server" || name.startsWith("node:"))) ||
-      (path === "runtime/worker/assets-reader.ts" && name === "p-limit");
+  it("the read side imports no package, but for serve's static server and Node's built-ins", async () => {
     const strays = (await modules()).flatMap(({ path, packages }) =>
-      ["core", "shim", "runtime"].includes(folderOf(path)) ? packages.filter((name) => !allowed(path, name)) : [],
+      ["core", "shim", "runtime"].includes(folderOf(path))
+        ? packages.filter((name) => !(path.startsWith("runtime/node/") && (name === "http-server" || name.startsWith("node:"))))
+        : [],
     );
     expect(strays).toEqual([]);
   });
