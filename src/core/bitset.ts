@@ -31,15 +31,7 @@ export class Bitset {
    */
   static ofList(size: number, members: ArrayLike<number>): Bitset {
     const set = new Bitset(size);
-    const words = set.words;
-    let [ascending, previous] = [true, -1];
-    for (let i = 0; i < members.length; i++) {
-      const member = members[i]!;
-      if (!(member > previous && member < size)) ascending = false;
-      previous = member;
-      if (member < size) words[member >>> 5] = words[member >>> 5]! | (1 << (member & 31));
-    }
-    if (ascending) set.list = Uint32Array.from(members);
+    if (set.setBits(members)) set.list = Uint32Array.from(members);
     return set;
   }
 
@@ -61,11 +53,7 @@ export class Bitset {
   /** Adds every member of a list (members beyond the size are ignored, as by `add`). */
   addAll(members: ArrayLike<number>): void {
     this.list = undefined;
-    const [words, size] = [this.words, this.size];
-    for (let i = 0; i < members.length; i++) {
-      const member = members[i]!;
-      if (member < size) words[member >>> 5] = words[member >>> 5]! | (1 << (member & 31));
-    }
+    this.setBits(members);
   }
 
   has(member: number): boolean {
@@ -93,6 +81,19 @@ export class Bitset {
     const copy = new Bitset(this.size, this.words.slice());
     copy.list = this.list;
     return copy;
+  }
+
+  /** Sets the members' bits, those beyond the size ignored; whether the members were ascending and all within it. */
+  private setBits(members: ArrayLike<number>): boolean {
+    const [words, size] = [this.words, this.size];
+    let [ascending, previous] = [true, -1];
+    for (let i = 0; i < members.length; i++) {
+      const member = members[i]!;
+      if (!(member > previous && member < size)) ascending = false;
+      previous = member;
+      if (member < size) words[member >>> 5] = words[member >>> 5]! | (1 << (member & 31));
+    }
+    return ascending;
   }
 
   /*

@@ -10,7 +10,7 @@ import type { SortKey } from "../core/plugin.js";
 import { type CatalogQuery, isUnfiltered } from "../core/query.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet } from "./filters.js";
-import { filesOf, type PagePlugins, pageRecords, readFrom, recordLayout } from "./page-records.js";
+import { filesOf, type PagePlugins, pageRecords, readFrom, recordLayout, recordsFrom } from "./page-records.js";
 
 export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promise<Uint8Array<ArrayBuffer>> {
   const { page, perPage, sort } = query;
@@ -45,12 +45,17 @@ async function recordsShown(
   const own = { ordinals: ordinals.slice(0, shown), ...(positions === undefined ? {} : { positions: positions.slice(0, shown) }) };
   const present = catalog.records.present(own.ordinals);
   if (present !== undefined) return present;
-  const files = (pluginsRead: PagePlugins) => filesOf(recordLayout(catalog, pluginsRead, sort, filters));
-  const ahead = ordinals.length > shown && files(plugins) <= files(own) + READ_AHEAD_FILES;
-  if (!ahead) return pageRecords(catalog, own, sort, filters);
-  // A failed read is the next page's to report when this page's own files read well.
-  const read = await pageRecords(catalog, plugins, sort, filters).catch(() => undefined);
-  return read?.slice(0, shown) ?? pageRecords(catalog, own, sort, filters);
+  const ownLayout = recordLayout(catalog, own, sort, filters);
+  if (ordinals.length > shown) {
+    const layout = recordLayout(catalog, plugins, sort, filters);
+    if (filesOf(layout) <= filesOf(ownLayout) + READ_AHEAD_FILES) {
+      // A failed read is the next page's to report when this page's own files read well; what is present may have
+      // changed meanwhile, so this page's layout is made again.
+      const read = await recordsFrom(catalog, plugins, layout).catch(() => undefined);
+      return read?.slice(0, shown) ?? pageRecords(catalog, own, sort, filters);
+    }
+  }
+  return recordsFrom(catalog, own, ownLayout);
 }
 
 /** The sets of the query's `web`, `category` and `author` filters (their packs read at once). */

@@ -39,11 +39,13 @@ export async function pageRecords(
   sort: SortKey,
   filters: readonly FilterSet[],
 ): Promise<Uint8Array[]> {
-  const present = catalog.records.present(plugins.ordinals);
-  if (present !== undefined) return present;
+  return catalog.records.present(plugins.ordinals) ?? recordsFrom(catalog, plugins, recordLayout(catalog, plugins, sort, filters));
+}
+
+/** The records of `plugins`, those absent read as `layout` says; the layout must be made from the records present now. */
+export async function recordsFrom(catalog: Catalog, plugins: PagePlugins, layout: Layout): Promise<Uint8Array[]> {
   // Taken now: reading files may evict these records, but the bytes in hand stay valid.
   const found = plugins.ordinals.map((ordinal) => catalog.records.get(ordinal));
-  const layout = recordLayout(catalog, plugins, sort, filters);
   const read = await readFrom(catalog, layout);
   return plugins.ordinals.map((ordinal, i) => {
     const record = found[i] ?? read.get(ordinal);
