@@ -36,6 +36,65 @@ export const mirrorSchema = z.object({
   owner: z.string().min(1).optional(),
   /** Every name (lower-cased `owner/name`) that resolved to this repository, for tomorrow's fallback. */
   names: z.array(z.string()).optional(),
+  /** The repository's canonical web URL as its host reports it; absent: `https://<host>.com/<path>`. */
+  url: httpUrl.optional(),
+  /** Absent: false. */
+  archived: z.boolean().optional(),
+  /** Open issues without pull requests; absent: 0. */
+  openIssues: count.optional(),
+  /** Last push (GitLab: last activity); absent or null: unknown. */
+  pushedAt: timestamp.nullable().optional(),
+  /** Absent or null: unknown. */
+  defaultBranch: z.string().min(1).nullable().optional(),
+});
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = z
+  .string()
+  .regex(DAY, "expected a UTC date YYYY-MM-DD")
+  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value, "is not a real date");
+
+/** The most weeks of download history a plugin keeps. */
+export const DOWNLOAD_WEEKS = 26;
+/** The most release times a plugin keeps (see `releasesSchema.times`). */
+export const RELEASE_TIMES = 10_000;
+/** The latest releases a plugin lists. */
+export const RECENT_RELEASES = 10;
+
+export const downloadsSchema = z.object({
+  lastWeek: count,
+  lastMonth: count,
+  /**
+   * The catalog's own history, oldest first: per UTC ISO week with a build, `lastWeek` as that week's last build read
+   * it, dated by that build's day.
+   */
+  weekly: z.array(z.object({ date: day, count })).max(DOWNLOAD_WEEKS),
+});
+
+export const releasesSchema = z.object({
+  /** Versions in `versions` with a date in `time`. */
+  count,
+  /** The latest, newest first (ties: version descending). */
+  recent: z.array(z.object({ version: z.string().min(1), publishedAt: timestamp })).max(RECENT_RELEASES),
+  /**
+   * Publication times, newest first, of the dated versions published at most 365 days before the packument was read
+   * (or after): any later build counts its last year's releases from them, without reading the packument again.
+   */
+  times: z.array(timestamp).max(RELEASE_TIMES),
+});
+
+/** The host a catalog's plugins run in (config `compatibility`), as the build last read its packument. */
+export const compatibilitySchema = z.object({
+  /** The host's npm package. */
+  host: z.string().min(1),
+  /** Dotted paths into a plugin's latest manifest; the first that holds a valid semver range is its `engines.host`. */
+  ranges: z.array(z.string().min(1)),
+  /** The host's published versions, as written in its packument's `versions`; absent: never read. */
+  versions: z.array(z.string().min(1)).optional(),
+  /** The host's dist-tags (tag → version); absent: never read. */
+  distTags: z.record(z.string(), z.string()).optional(),
+  /** When the host's packument was last read; absent: never. */
+  readAt: timestamp.optional(),
 });
 
 export const mirrorRefSchema = z.object({ platform: z.enum(["github", "gitlab"]), path: z.string().min(3) });
@@ -59,6 +118,18 @@ export const snapshotPluginSchema = z.object({
   /** Logins that the `author` filter matches: maintainers, publisher, mirror owners. */
   creators: z.array(z.string().min(1)),
   mirrors: z.array(mirrorSchema),
+  /** The README was longer than its bound (`readme` holds its head): the detail shows it cut, ending with "…". */
+  readmeCut: z.literal(true).optional(),
+  /** The registry's download counts (absent: 0 and no history). */
+  downloads: downloadsSchema.optional(),
+  /** Packages that depend on it, from the registry search (absent: 0). */
+  dependents: count.optional(),
+  /** From the packument's `versions` and `time` (absent: none). */
+  releases: releasesSchema.optional(),
+  /** From the latest manifest (absent: both null). */
+  engines: z.object({ node: z.string().max(512).nullable(), host: z.string().max(512).nullable() }).optional(),
+  /** From the latest version (absent: both false). */
+  trust: z.object({ provenance: z.boolean(), installScripts: z.boolean() }).optional(),
   /** What tomorrow's fetch needs to reuse this record without reading the packument again. */
   registry: z
     .object({
@@ -88,6 +159,10 @@ export const snapshotSchema = z
     categories: z.array(z.string().min(1)).optional(),
     /** The configuration's display-name paths the records were read with; absent: the default. A change re-reads every packument. */
     displayName: z.array(z.string().min(1)).optional(),
+    /** The configuration's `compatibility`, with the host's versions as last read; absent: none configured. */
+    compatibility: compatibilitySchema.optional(),
+    /** The configuration's `siteUrl` (feeds); absent: none. */
+    siteUrl: httpUrl.optional(),
     plugins: z.array(snapshotPluginSchema),
     /** Listed packages left out as deprecated or unpublished, so tomorrow need not read them again while unchanged. */
     excluded: z
@@ -166,6 +241,9 @@ export function snapshotPluginProblem(plugin: SnapshotPlugin): string | undefine
 }
 
 export type Mirror = z.infer<typeof mirrorSchema>;
+export type Downloads = z.infer<typeof downloadsSchema>;
+export type Releases = z.infer<typeof releasesSchema>;
+export type Compatibility = z.infer<typeof compatibilitySchema>;
 export type SnapshotPlugin = z.infer<typeof snapshotPluginSchema>;
 export type CatalogSnapshot = z.infer<typeof snapshotSchema>;
 export type ExcludedPackage = NonNullable<CatalogSnapshot["excluded"]>[number];
