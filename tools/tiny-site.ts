@@ -6,7 +6,7 @@
  * the warm-up reads only what the shim reads.
  */
 
-import { SORT_KEYS, type SortKey } from "../src/core/plugin.js";
+import { ORDER_KEYS, type OrderKey } from "../src/core/plugin.js";
 import { type FileSeries, MANIFEST_PATH, SITE_FORMAT, SITE_FORMAT_VERSION, type SiteManifest } from "../src/core/site-format.js";
 import { type EncodedSite, TINY_CATEGORIES, TINY_ORDERS, TINY_PLUGINS, type TinyPlugin } from "../src/runtime/worker/tiny-site.js";
 import { type AddFile, writeSeries } from "../src/site/file-series.js";
@@ -33,7 +33,7 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     // The shim never parses a record (it joins their bytes), so a record here is its slug alone: the Worker carries
     // several copies of each.
     json: TINY_PLUGINS.map((plugin) => encoder.encode(JSON.stringify({ slug: plugin.slug }))),
-    ranks: { recent: ranksOf(TINY_ORDERS.recent), name: ranksOf(TINY_ORDERS.name) },
+    ranks: { recent: ranksOf(TINY_ORDERS.recent), name: ranksOf(TINY_ORDERS.name), downloads: ranksOf(TINY_ORDERS.downloads) },
   };
   const shards = (size: number, order: readonly number[]): Uint8Array[] =>
     Array.from({ length: Math.ceil(order.length / size) }, (_, i) => encodeRecordFile(source, order.slice(i * size, (i + 1) * size)));
@@ -47,8 +47,8 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     shardSize: SHARD_SIZE,
     groupChunk: LAYOUT.groupChunk,
     records: Object.fromEntries(
-      SORT_KEYS.map((sort) => [sort, writeSeries(add, `records-${sort}`, shards(SHARD_SIZE, TINY_ORDERS[sort]))]),
-    ) as Record<SortKey, FileSeries>,
+      ORDER_KEYS.map((sort) => [sort, writeSeries(add, `records-${sort}`, shards(SHARD_SIZE, TINY_ORDERS[sort]))]),
+    ) as Record<OrderKey, FileSeries>,
     fineShards: writeSeries(add, "fine", shards(LAYOUT.fineShardSize, TINY_ORDERS.stars)),
     fineShardSize: LAYOUT.fineShardSize,
     ...writeOrderFiles(add, TINY_ORDERS, source.ranks),

@@ -30,7 +30,8 @@ export const PARAMETERS = [
     kind: "enum",
     values: SORT_KEYS,
     default: "stars",
-    description: "Ordering: stars (most first), recent (latest update first) or name (A–Z).",
+    description:
+      "Ordering: stars (most first), recent (latest update first), name (A–Z), relevance (best match of q first; without q, as stars) or downloads (most downloaded in the last 30 days first).",
   },
   { name: "page", kind: "integer", min: 1, max: 1_000_000, default: 1, description: "Page number, 1-based." },
   { name: "per_page", kind: "integer", min: 1, max: 100, default: 50, description: "Page size." },

@@ -37,5 +37,10 @@ export function toWirePlugin(p: Plugin): Plugin {
   };
 }
 
-export const SORT_KEYS = ["stars", "recent", "name"] as const;
+/** What `sort` accepts (docs/API.md#sorting). */
+export const SORT_KEYS = ["stars", "recent", "name", "relevance", "downloads"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+
+/** The orders the build stores: every `sort` but `relevance`, which is scored per search (without `q` it is `stars`). */
+export const ORDER_KEYS = ["stars", "recent", "name", "downloads"] as const;
+export type OrderKey = (typeof ORDER_KEYS)[number];

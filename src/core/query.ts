@@ -23,6 +23,7 @@ export interface CatalogQuery {
   /** Lower-cased login, leading `@` removed. */
   readonly author: string | undefined;
   readonly webOnly: boolean;
+  /** `relevance` only with a search of at least one term (parseQuery makes it `stars` otherwise). */
   readonly sort: SortKey;
   readonly page: number;
   readonly perPage: number;
@@ -95,12 +96,15 @@ function quote(value: string): string {
 function buildQuery(values: Map<string, string>): CatalogQuery {
   const q = values.get("q");
   const author = values.get("author");
+  const search = q === undefined ? undefined : parseSearchText(q);
+  const sort = (values.get("sort") ?? "stars") as SortKey;
   return {
-    search: q === undefined ? undefined : parseSearchText(q),
+    search,
     category: values.get("category")?.toLowerCase(),
     author: author?.replace(/^@/, "").toLowerCase(),
     webOnly: values.get("web") === "1",
-    sort: (values.get("sort") ?? "stars") as SortKey,
+    // Without terms to score (no `q`, or one that matches nothing) relevance is the stars order: one effective query.
+    sort: sort === "relevance" && (search === undefined || search === null) ? "stars" : sort,
     page: Number(values.get("page") ?? DEFAULT_PAGE),
     perPage: Number(values.get("per_page") ?? DEFAULT_PER_PAGE),
   };

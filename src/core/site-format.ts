@@ -11,11 +11,11 @@
  * `RecordFile` below). Numbers in binary files are unsigned 32-bit
  * little-endian words.
  */
-import type { SortKey } from "./plugin.js";
+import type { OrderKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 7 as const;
+export const SITE_FORMAT_VERSION = 8 as const;
 
 /**
  * Plugins per record shard: at least the largest `per_page`, so any page spans at most two shards;
@@ -25,7 +25,7 @@ export const SITE_FORMAT_VERSION = 7 as const;
 export const SHARD_SIZE = 200;
 export { DEFAULT_PER_PAGE } from "./parameters.js";
 
-export type OtherSortKey = Exclude<SortKey, "stars">;
+export type OtherOrderKey = Exclude<OrderKey, "stars">;
 
 export interface SiteManifest {
   readonly format: typeof SITE_FORMAT;
@@ -39,7 +39,7 @@ export interface SiteManifest {
   /** Plugins per chunk of a group (see `SetPackHeader.groups`). */
   readonly groupChunk: number;
   /** `RecordFile`s per sort order, `shardSize` plugins each; in `stars` order a plugin's ordinal is its position. */
-  readonly records: Readonly<Record<SortKey, FileSeries>>;
+  readonly records: Readonly<Record<OrderKey, FileSeries>>;
   /**
    * The `stars` order again, in `RecordFile`s of `fineShardSize` plugins: for the records of a
    * page of few, scattered results (a rare search term), where every record is a read of its own
@@ -48,12 +48,12 @@ export interface SiteManifest {
   readonly fineShards: FileSeries;
   readonly fineShardSize: number;
   /** Per non-`stars` order, its positions' ordinals: `plugins` words. */
-  readonly orders: Readonly<Record<OtherSortKey, string>>;
+  readonly orders: Readonly<Record<OtherOrderKey, string>>;
   /**
    * Per non-`stars` order, its ordinals' positions (the order's inverse): `plugins` words. A deep page of a large
    * filter is cut from its members' positions, sorted, where walking the order would pass most of the catalog.
    */
-  readonly ranks: Readonly<Record<OtherSortKey, string>>;
+  readonly ranks: Readonly<Record<OtherOrderKey, string>>;
   /**
    * A `SetPack` of the sets `/api/facets` counts with and `web=1` filters by:
    * `web`, `uncategorized` and each configured category's `tag:` set; its header lists the categories.
@@ -124,7 +124,7 @@ export interface SearchDirectoryFile {
 export type SearchChunkEntry = readonly [first: string, last: string, file: string, invertedStart: number, invertedEnd: number];
 
 /** Static answer to the default-size page `page` of `sort`, for a CDN rewrite rule. */
-export function staticPagePath(sort: SortKey, page: number): string {
+export function staticPagePath(sort: OrderKey, page: number): string {
   return `catalog/pages/${sort}/${page}.json`;
 }
 
@@ -190,10 +190,9 @@ export function keyBucket(key: string, buckets: number): number {
  *
  *   word 0                  n, the number of records
  *   words 1 … n             their ordinals
- *   words n+1 … 2n          their positions in `recent` order
- *   words 2n+1 … 3n         their positions in `name` order
- *   words 3n+1 … 4n         where each record's UTF-8 JSON ends, counted from the start of the text
- *   bytes 4+16n …           the records' UTF-8 JSON, one after the other
+ *   n words per order of `RECORD_RANK_ORDERS`, in turn: their positions in that order
+ *   n words                 where each record's UTF-8 JSON ends, counted from the start of the text
+ *   bytes 4+4(2+k)n …       the records' UTF-8 JSON, one after the other (k orders)
  */
 
-export const RECORD_RANK_ORDERS: readonly OtherSortKey[] = ["recent", "name"];
+export const RECORD_RANK_ORDERS = ["recent", "name", "downloads"] as const satisfies readonly OtherOrderKey[];

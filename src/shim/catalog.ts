@@ -4,8 +4,8 @@
  * isolate has 128 MB). A new build is a new `Catalog`; an old one is dropped
  * whole, so no answer can mix two builds.
  */
-import type { SortKey } from "../core/plugin.js";
-import { type OtherSortKey, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
+import type { OrderKey } from "../core/plugin.js";
+import { type OtherOrderKey, RECORD_RANK_ORDERS, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
 import { FilterSets } from "./filters.js";
 import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
@@ -46,12 +46,12 @@ export class Catalog {
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
   /** A page's answer also reads its next page's records, within bounds (`ShimOptions.readAhead`). */
   readonly readAhead: boolean;
-  private readonly orders: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
-  private readonly keptOrders: Partial<Record<OtherSortKey, Uint32Array>> = {};
-  private readonly rankFiles: Readonly<Record<OtherSortKey, () => Promise<Uint32Array>>>;
-  private readonly keptRanks: Partial<Record<OtherSortKey, Uint32Array>> = {};
+  private readonly orders: Readonly<Record<OtherOrderKey, () => Promise<Uint32Array>>>;
+  private readonly keptOrders: Partial<Record<OtherOrderKey, Uint32Array>> = {};
+  private readonly rankFiles: Readonly<Record<OtherOrderKey, () => Promise<Uint32Array>>>;
+  private readonly keptRanks: Partial<Record<OtherOrderKey, Uint32Array>> = {};
   /** Unfiltered pages of an order read so far without its order file (see `recordsInOrder`). */
-  private readonly pagesWithoutOrder: Record<OtherSortKey, number> = { recent: 0, name: 0 };
+  private readonly pagesWithoutOrder: Record<OtherOrderKey, number> = { recent: 0, name: 0, downloads: 0 };
 
   constructor(
     readonly manifest: SiteManifest,
@@ -66,10 +66,10 @@ export class Catalog {
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size));
     /** A file of one word per plugin, read once and then kept in `loaded`. */
-    const perPlugin = (files: Readonly<Record<OtherSortKey, string>>, loaded: Partial<Record<OtherSortKey, Uint32Array>>) => {
-      const load = (sort: OtherSortKey) =>
+    const perPlugin = (files: Readonly<Record<OtherOrderKey, string>>, loaded: Partial<Record<OtherOrderKey, Uint32Array>>) => {
+      const load = (sort: OtherOrderKey) =>
         memoize(async () => (loaded[sort] = wordPerPlugin(await readBytes(reader, files[sort]), this.size, files[sort])));
-      return { recent: load("recent"), name: load("name") };
+      return Object.fromEntries(RECORD_RANK_ORDERS.map((sort) => [sort, load(sort)])) as Record<OtherOrderKey, () => Promise<Uint32Array>>;
     };
     this.orders = perPlugin(manifest.orders, this.keptOrders);
     this.rankFiles = perPlugin(manifest.ranks, this.keptRanks);
@@ -82,22 +82,22 @@ export class Catalog {
   }
 
   /** The ordinals of `sort`'s positions. */
-  order(sort: OtherSortKey): Promise<Uint32Array> {
+  order(sort: OtherOrderKey): Promise<Uint32Array> {
     return this.orders[sort]();
   }
 
   /** The order if it is in memory already. */
-  loadedOrder(sort: OtherSortKey): Uint32Array | undefined {
+  loadedOrder(sort: OtherOrderKey): Uint32Array | undefined {
     return this.keptOrders[sort];
   }
 
   /** The positions in `sort` of the ordinals (the order's inverse). */
-  ranks(sort: OtherSortKey): Promise<Uint32Array> {
+  ranks(sort: OtherOrderKey): Promise<Uint32Array> {
     return this.rankFiles[sort]();
   }
 
   /** The ranks if they are in memory already. */
-  loadedRanks(sort: OtherSortKey): Uint32Array | undefined {
+  loadedRanks(sort: OtherOrderKey): Uint32Array | undefined {
     return this.keptRanks[sort];
   }
 
@@ -128,7 +128,7 @@ export class Catalog {
    * file; once a second such page comes, the order is read, so that warm pages can be cut from
    * memory (a shard whose records all came from other files is not kept).
    */
-  async recordsInOrder(sort: SortKey, start: number, end: number): Promise<Uint8Array[]> {
+  async recordsInOrder(sort: OrderKey, start: number, end: number): Promise<Uint8Array[]> {
     let order: Uint32Array | undefined;
     if (sort !== "stars") order = this.loadedOrder(sort) ?? (this.pagesWithoutOrder[sort]++ > 0 ? await this.order(sort) : undefined);
     const present =
@@ -163,7 +163,7 @@ export class Catalog {
     return records;
   }
 
-  shardFile(sort: SortKey, index: number): string {
+  shardFile(sort: OrderKey, index: number): string {
     const file = seriesFile(this.manifest.records[sort], index);
     if (file === undefined) throw new CatalogUnavailable(`the manifest lists no record shard ${index} for sort ${sort}`);
     return file;

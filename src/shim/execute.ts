@@ -6,14 +6,17 @@
 import { Bitset } from "../core/bitset.js";
 import { renderPageFromJson } from "../core/page-body.js";
 import { type PageWindow, pageWindow } from "../core/paging.js";
-import type { SortKey } from "../core/plugin.js";
+import type { OrderKey } from "../core/plugin.js";
 import { type CatalogQuery, isUnfiltered } from "../core/query.js";
+import type { OtherOrderKey } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet } from "./filters.js";
 import { filesOf, type PagePlugins, pageRecords, readFrom, recordLayout, recordsFrom } from "./page-records.js";
 
 export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promise<Uint8Array<ArrayBuffer>> {
-  const { page, perPage, sort } = query;
+  const { page, perPage } = query;
+  // TODO(relevance): scored orders.
+  const sort: OrderKey = query.sort === "relevance" ? "stars" : query.sort;
   if (isUnfiltered(query)) {
     const window = pageWindow(catalog.size, page, perPage);
     const records = await catalog.recordsInOrder(sort, window.start, window.end);
@@ -25,7 +28,7 @@ export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promis
   const window = pageWindow(total, page, perPage);
   // Reading ahead, the next page's plugins are placed with this page's.
   const span = catalog.readAhead ? { ...window, end: Math.min(total, window.end + perPage) } : window;
-  const plugins = window.start < window.end ? await pagePlugins(catalog, query, matches, total, span, filters) : { ordinals: [] };
+  const plugins = window.start < window.end ? await pagePlugins(catalog, sort, matches, total, span, filters) : { ordinals: [] };
   const records = await recordsShown(catalog, plugins, window.end - window.start, sort, filters);
   return renderPageFromJson({ total, page, perPage, pages: window.pages }, records);
 }
@@ -38,7 +41,7 @@ async function recordsShown(
   catalog: Catalog,
   plugins: PagePlugins,
   shown: number,
-  sort: SortKey,
+  sort: OrderKey,
   filters: readonly FilterSet[],
 ): Promise<Uint8Array[]> {
   const { ordinals, positions } = plugins;
@@ -88,13 +91,12 @@ async function matchingPlugins(catalog: Catalog, query: CatalogQuery, filters: r
  */
 async function pagePlugins(
   catalog: Catalog,
-  query: CatalogQuery,
+  sort: OrderKey,
   matches: Bitset,
   total: number,
   window: PageWindow,
   filters: readonly FilterSet[],
 ): Promise<PagePlugins> {
-  const { sort } = query;
   if (sort === "stars") {
     const ordinals = matches.slice(window.start, window.end);
     return { ordinals, positions: ordinals };
@@ -124,7 +126,7 @@ async function orderedByRecords(
   catalog: Catalog,
   matches: Bitset,
   total: number,
-  sort: "recent" | "name",
+  sort: OtherOrderKey,
   window: PageWindow,
   filters: readonly FilterSet[],
   mayRead: boolean,

@@ -7,7 +7,7 @@
  * group file, where the shards would be one file per plugin; a page of a few
  * scattered search results is one fine shard per result.
  */
-import type { SortKey } from "../core/plugin.js";
+import type { OrderKey } from "../core/plugin.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet, RecordGroup } from "./filters.js";
 import { CatalogUnavailable } from "./problem.js";
@@ -36,7 +36,7 @@ export interface Layout {
 export async function pageRecords(
   catalog: Catalog,
   plugins: PagePlugins,
-  sort: SortKey,
+  sort: OrderKey,
   filters: readonly FilterSet[],
 ): Promise<Uint8Array[]> {
   return catalog.records.present(plugins.ordinals) ?? recordsFrom(catalog, plugins, recordLayout(catalog, plugins, sort, filters));
@@ -55,7 +55,7 @@ export async function recordsFrom(catalog: Catalog, plugins: PagePlugins, layout
 }
 
 /** The cheapest way to read the absent records of `plugins`. */
-export function recordLayout(catalog: Catalog, plugins: PagePlugins, sort: SortKey, filters: readonly FilterSet[]): Layout {
+export function recordLayout(catalog: Catalog, plugins: PagePlugins, sort: OrderKey, filters: readonly FilterSet[]): Layout {
   // Sorted as words: a typed array sorts numerically and natively, where a comparator would run in the interpreter.
   const absent = Array.from(Uint32Array.from(plugins.ordinals.filter((ordinal) => catalog.records.get(ordinal) === undefined)).sort());
   const candidates = candidatesFor(catalog, plugins, absent, sort, filters);
@@ -78,7 +78,7 @@ function candidatesFor(
   catalog: Catalog,
   plugins: PagePlugins,
   absent: readonly number[],
-  sort: SortKey,
+  sort: OrderKey,
   filters: readonly FilterSet[],
 ): Candidate[] {
   const { shardSize, fineShardSize } = catalog.manifest;

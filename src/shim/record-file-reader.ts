@@ -6,7 +6,7 @@
  * over every record of each was what a cold isolate spent its time (and
  * V8's compiler threads) on.
  */
-import type { OtherSortKey } from "../core/site-format.js";
+import { type OtherOrderKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
 import { CatalogUnavailable } from "./problem.js";
 import { wordsAt } from "./uint32-words.js";
 
@@ -14,7 +14,7 @@ export interface RecordFileContents {
   readonly count: number;
   readonly ordinals: Uint32Array;
   /** Per non-`stars` order, each record's position in it. */
-  readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
+  readonly ranks: Readonly<Record<OtherOrderKey, Uint32Array>>;
   /** Where each record's UTF-8 JSON ends in `text`. */
   readonly ends: Uint32Array;
   /** The records' UTF-8 wire JSON, one after another. */
@@ -37,15 +37,19 @@ export function readRecordFile(bytes: Uint8Array, what: string, first?: number):
   const broken = () => notRecordFile(what);
   if (bytes.byteLength < 4) throw broken();
   const count = wordsAt(bytes, 0, 1)[0]!;
-  const textStart = 4 * (1 + 4 * count);
+  const textStart = 4 * (1 + WORDS_PER_RECORD * count);
   if (textStart > bytes.byteLength) throw broken();
-  const words = wordsAt(bytes, 4, 4 * count);
-  const [ends, text] = [words.subarray(3 * count), bytes.subarray(textStart)];
+  const words = wordsAt(bytes, 4, WORDS_PER_RECORD * count);
+  const [ends, text] = [words.subarray((WORDS_PER_RECORD - 1) * count), bytes.subarray(textStart)];
   if ((count === 0 ? 0 : ends[count - 1]) !== text.byteLength) throw broken();
   const ordinals = words.subarray(0, count);
   if (first !== undefined && !(count > 0 && ordinals[0] === first && ordinals[count - 1] === first + count - 1)) throw broken();
   // In `RECORD_RANK_ORDERS` order; spelled out, as a cold isolate reads dozens of files for one page.
-  const ranks = { recent: words.subarray(count, 2 * count), name: words.subarray(2 * count, 3 * count) };
+  const ranks = {
+    recent: words.subarray(count, 2 * count),
+    name: words.subarray(2 * count, 3 * count),
+    downloads: words.subarray(3 * count, 4 * count),
+  };
   return {
     count,
     ordinals,
@@ -80,11 +84,14 @@ export function recordsCopied(contents: RecordFileContents, indexes: readonly nu
   return {
     count: indexes.length,
     ordinals: pick(ordinals),
-    ranks: { recent: pick(ranks.recent), name: pick(ranks.name) },
+    ranks: { recent: pick(ranks.recent), name: pick(ranks.name), downloads: pick(ranks.downloads) },
     ends,
     text,
     what,
   };
 }
+
+/** Per record: its ordinal, its position in each order of `RECORD_RANK_ORDERS`, where its JSON ends. */
+const WORDS_PER_RECORD = 2 + RECORD_RANK_ORDERS.length;
 
 const notRecordFile = (what: string) => new CatalogUnavailable(`${what} is not a record file`);

@@ -16,7 +16,7 @@
  * memory, no objects), so that a shard of consecutive ordinals, the file a
  * cold answer reads most, is filled in by a few native fills, not a loop.
  */
-import type { OtherSortKey } from "../core/site-format.js";
+import { type OtherOrderKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
 import { type RecordFileContents, readRecordFile, recordAt, recordsCopied } from "./record-file-reader.js";
@@ -39,7 +39,7 @@ export class RecordStore {
   /** Per present ordinal, its record's index in that file (a file of `stars` order needs none: it is `ordinal - first`). */
   private readonly indexIn: Uint32Array;
   /** Each present record's positions in the other orders, from its file. */
-  private readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
+  private readonly ranks: Readonly<Record<OtherOrderKey, Uint32Array>>;
   /** Files that supplied at least one record, by id; a file that supplied none is not kept. */
   private readonly suppliers = new Map<number, LoadedFile>();
   private readonly files: Lru<string, LoadedFile>;
@@ -53,7 +53,7 @@ export class RecordStore {
     private readonly read: (file: string) => Promise<Uint8Array>,
   ) {
     [this.supplierOf, this.indexIn] = [new Uint32Array(size), new Uint32Array(size)];
-    this.ranks = { recent: new Uint32Array(size), name: new Uint32Array(size) };
+    this.ranks = { recent: new Uint32Array(size), name: new Uint32Array(size), downloads: new Uint32Array(size) };
     this.files = new Lru<string, LoadedFile>(
       maxBytes,
       // A file's buffer stays alive while any record of it is kept: it counts whole.
@@ -89,7 +89,7 @@ export class RecordStore {
   }
 
   /** The position in `sort` of the plugin of `ordinal`, when its record is present. */
-  rank(sort: OtherSortKey, ordinal: number): number | undefined {
+  rank(sort: OtherOrderKey, ordinal: number): number | undefined {
     return this.supplierOf[ordinal] ? this.ranks[sort][ordinal] : undefined;
   }
 
@@ -177,8 +177,7 @@ export class RecordStore {
     const run = runOf(contents);
     if (run !== undefined && !this.anyPresent(run.first, run.end)) {
       this.supplierOf.fill(id, run.first, run.end);
-      this.ranks.recent.set(contents.ranks.recent, run.first);
-      this.ranks.name.set(contents.ranks.name, run.first);
+      for (const sort of RECORD_RANK_ORDERS) this.ranks[sort].set(contents.ranks[sort], run.first);
       return run;
     }
     const { ordinals, ranks, count } = contents;
@@ -189,6 +188,7 @@ export class RecordStore {
       this.indexIn[ordinal] = i;
       this.ranks.recent[ordinal] = ranks.recent[i]!;
       this.ranks.name[ordinal] = ranks.name[i]!;
+      this.ranks.downloads[ordinal] = ranks.downloads[i]!;
       supplied.push(ordinal);
     }
     return undefined;

@@ -3,11 +3,12 @@
  * request takes one `Catalog` and answers entirely from it, so a publish in
  * the middle of a request cannot mix two builds into one response.
  */
-import { SORT_KEYS } from "../core/plugin.js";
+import { ORDER_KEYS } from "../core/plugin.js";
 import {
   type FileSeries,
   HASH_DIGITS,
   MANIFEST_PATH,
+  RECORD_RANK_ORDERS,
   SITE_FORMAT,
   SITE_FORMAT_VERSION,
   type SiteManifest,
@@ -78,11 +79,8 @@ function checkManifest(value: unknown): SiteManifest {
     Number.isInteger(manifest.groupChunk) &&
     Number.isInteger(manifest.fineShardSize) &&
     isSeries(manifest.fineShards) &&
-    SORT_KEYS.every((sort) => isSeries(manifest.records?.[sort])) &&
-    typeof manifest.orders?.recent === "string" &&
-    typeof manifest.orders.name === "string" &&
-    typeof manifest.ranks?.recent === "string" &&
-    typeof manifest.ranks.name === "string" &&
+    ORDER_KEYS.every((sort) => isSeries(manifest.records?.[sort])) &&
+    RECORD_RANK_ORDERS.every((sort) => typeof manifest.orders?.[sort] === "string" && typeof manifest.ranks?.[sort] === "string") &&
     typeof manifest.filters === "string" &&
     isSeries(manifest.keys) &&
     seriesLength(manifest.keys) > 0 &&

@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { sortPlugins } from "../core/order.js";
 import { renderPage } from "../core/page-body.js";
 import { pageWindow } from "../core/paging.js";
-import { type Plugin, SORT_KEYS, type SortKey, toWirePlugin } from "../core/plugin.js";
+import { ORDER_KEYS, type OrderKey, type Plugin, toWirePlugin } from "../core/plugin.js";
 import {
   DEFAULT_PER_PAGE,
   type FileSeries,
@@ -72,17 +72,18 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
   const byStars = sortPlugins(snapshot.plugins, "stars");
   const ordinals = new Map(byStars.map((plugin, ordinal) => [plugin.slug, ordinal]));
   const orders = Object.fromEntries(
-    SORT_KEYS.map((sort) => [sort, sort === "stars" ? byStars : sortPlugins(snapshot.plugins, sort)]),
-  ) as Record<SortKey, SnapshotPlugin[]>;
-  const positions = (sort: SortKey): number[] => orders[sort].map((plugin) => ordinals.get(plugin.slug)!);
+    ORDER_KEYS.map((sort) => [sort, sort === "stars" ? byStars : sortPlugins(snapshot.plugins, sort)]),
+  ) as Record<OrderKey, SnapshotPlugin[]>;
+  const positions = (sort: OrderKey): number[] => orders[sort].map((plugin) => ordinals.get(plugin.slug)!);
+  const otherOrders = { recent: positions("recent"), name: positions("name"), downloads: positions("downloads") };
   const source: RecordSource = {
     json: byStars.map((plugin) => encoder.encode(JSON.stringify(toWirePlugin(plugin)))),
-    ranks: { recent: ranksOf(positions("recent")), name: ranksOf(positions("name")) },
+    ranks: { recent: ranksOf(otherOrders.recent), name: ranksOf(otherOrders.name), downloads: ranksOf(otherOrders.downloads) },
   };
   const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
   const records = Object.fromEntries(
-    SORT_KEYS.map((sort) => [sort, writeShards(add, `records-${sort}`, SHARD_SIZE, positions(sort), source)]),
-  ) as Record<SortKey, FileSeries>;
+    ORDER_KEYS.map((sort) => [sort, writeShards(add, `records-${sort}`, SHARD_SIZE, positions(sort), source)]),
+  ) as Record<OrderKey, FileSeries>;
   const manifestWithoutId = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,
@@ -93,7 +94,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     records,
     fineShards: writeShards(add, "fine", layout.fineShardSize, positions("stars"), source),
     fineShardSize: layout.fineShardSize,
-    ...writeOrderFiles(add, { recent: positions("recent"), name: positions("name") }, source.ranks),
+    ...writeOrderFiles(add, otherOrders, source.ranks),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
   };
@@ -243,8 +244,8 @@ export function searchableWords(plugin: SnapshotPlugin): string[] {
   return splitWords(`${plugin.name} ${plugin.npmName} ${plugin.description} ${readmeText(plugin.readme)}`);
 }
 
-function writeStaticPages(files: SiteSink, orders: Record<SortKey, readonly SnapshotPlugin[]>): void {
-  for (const sort of SORT_KEYS) {
+function writeStaticPages(files: SiteSink, orders: Record<OrderKey, readonly SnapshotPlugin[]>): void {
+  for (const sort of ORDER_KEYS) {
     const plugins: readonly Plugin[] = orders[sort];
     const { pages } = pageWindow(plugins.length, 1, DEFAULT_PER_PAGE);
     for (let page = 1; page <= Math.max(1, pages); page++) {

@@ -2,7 +2,7 @@
  * Sort orders as the site stores them: positions' ordinals (the order files), ordinals' positions (the rank files, and
  * each record's in record files).
  */
-import type { OtherSortKey, SiteManifest } from "../core/site-format.js";
+import { type OtherOrderKey, RECORD_RANK_ORDERS, type SiteManifest } from "../core/site-format.js";
 import type { AddFile } from "./file-series.js";
 
 /** Each ordinal's position in an order given as its positions' ordinals. */
@@ -17,16 +17,15 @@ export function ranksOf(ordinalsByPosition: readonly number[]): Uint32Array {
 /** The manifest's `orders` and `ranks` of the non-`stars` orders: their positions' ordinals and their ordinals' positions. */
 export function writeOrderFiles(
   add: AddFile,
-  ordinalsByPosition: Readonly<Record<OtherSortKey, readonly number[]>>,
-  ranks: Readonly<Record<OtherSortKey, Uint32Array>>,
+  ordinalsByPosition: Readonly<Record<OtherOrderKey, readonly number[]>>,
+  ranks: Readonly<Record<OtherOrderKey, Uint32Array>>,
 ): Pick<SiteManifest, "orders" | "ranks"> {
-  return {
-    orders: {
-      recent: add("orders-recent", wordsFile(ordinalsByPosition.recent)),
-      name: add("orders-name", wordsFile(ordinalsByPosition.name)),
-    },
-    ranks: { recent: add("ranks-recent", wordsFile(ranks.recent)), name: add("ranks-name", wordsFile(ranks.name)) },
-  };
+  const files = (kind: string, words: Readonly<Record<OtherOrderKey, ArrayLike<number>>>) =>
+    Object.fromEntries(RECORD_RANK_ORDERS.map((sort) => [sort, add(`${kind}-${sort}`, wordsFile(words[sort]))])) as Record<
+      OtherOrderKey,
+      string
+    >;
+  return { orders: files("orders", ordinalsByPosition), ranks: files("ranks", ranks) };
 }
 
 /** Words as little-endian 32-bit words, as the shim views them. */

@@ -3,19 +3,20 @@
  * exact wire JSON, with each one's ordinal and positions in the other sort
  * orders up front, so the shim places them without parsing a byte of JSON.
  */
-import { type OtherSortKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
+import { type OtherOrderKey, RECORD_RANK_ORDERS } from "../core/site-format.js";
 
 /** What the site knows of each plugin, by ordinal. */
 export interface RecordSource {
   /** UTF-8 wire JSON by ordinal. */
   readonly json: readonly Uint8Array[];
   /** Per non-`stars` order, each ordinal's position in it. */
-  readonly ranks: Readonly<Record<OtherSortKey, Uint32Array>>;
+  readonly ranks: Readonly<Record<OtherOrderKey, Uint32Array>>;
 }
 
 export function encodeRecordFile(source: RecordSource, ordinals: readonly number[]): Uint8Array {
   const n = ordinals.length;
-  const textStart = 4 * (1 + 4 * n);
+  const endsAt = 1 + (1 + RECORD_RANK_ORDERS.length) * n;
+  const textStart = 4 * (endsAt + n);
   const textLength = ordinals.reduce((sum, ordinal) => sum + source.json[ordinal]!.byteLength, 0);
   const bytes = new Uint8Array(textStart + textLength);
   const view = new DataView(bytes.buffer);
@@ -30,7 +31,7 @@ export function encodeRecordFile(source: RecordSource, ordinals: readonly number
     const json = source.json[ordinal]!;
     bytes.set(json, textStart + end);
     end += json.byteLength;
-    word(1 + 3 * n + i, end);
+    word(endsAt + i, end);
   });
   return bytes;
 }

@@ -32,7 +32,7 @@ describe("the deployable site", () => {
     await addDeployFiles(site, plugins);
     const rules = JSON.parse(new TextDecoder().decode(site.get("_deploy/cloudflare-url-rewrite-rules.json"))) as { rules: Rule[] };
     const pattern = new RegExp(/matches "(.*)"\)$/.exec(rules.rules[1]!.expression)![1]!);
-    for (const sort of ["stars", "recent", "name"] as const) {
+    for (const sort of ["stars", "recent", "name", "downloads"] as const) {
       for (const page of [1, 2, 3]) {
         expect(pattern.test(`sort=${sort}&page=${page}`)).toBe(true);
         expect(site.has(staticPagePath(sort, page))).toBe(true);

@@ -17,7 +17,7 @@ const jsonRecord = fc
 /** Records by ordinal, with ranks that are a function of the ordinal. */
 function sourceOf(records: readonly string[]): RecordSource {
   const ranks = (k: number) => Uint32Array.from(records, (_, ordinal) => (ordinal * k + 1) % records.length);
-  return { json: records.map((record) => encoder.encode(record)), ranks: { recent: ranks(3), name: ranks(5) } };
+  return { json: records.map((record) => encoder.encode(record)), ranks: { recent: ranks(3), name: ranks(5), downloads: ranks(7) } };
 }
 
 const recordsOf = (contents: RecordFileContents): Uint8Array[] => Array.from({ length: contents.count }, (_, i) => recordAt(contents, i));

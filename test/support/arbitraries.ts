@@ -107,7 +107,7 @@ export interface GeneratedQuery {
   readonly reference: ReferenceQuery;
 }
 
-export const sortArbitrary: fc.Arbitrary<Sort> = fc.constantFrom("stars", "recent", "name");
+export const sortArbitrary: fc.Arbitrary<Sort> = fc.constantFrom("stars", "recent", "name", "downloads");
 
 /** Sometimes `arbitrary`, sometimes absent; `presence` is the share of present values. */
 function sometimes<T>(arbitrary: fc.Arbitrary<T>, presence: number): fc.Arbitrary<T | undefined> {

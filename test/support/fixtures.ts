@@ -61,6 +61,10 @@ export function makePlugin(overrides: Partial<SnapshotPlugin> = {}): SnapshotPlu
     mirrors,
   };
   if (overrides.registry !== undefined) plugin.registry = overrides.registry;
+  // The facts of contract section 11 and 12, when a test gives them.
+  for (const key of ["readmeCut", "downloads", "dependents", "releases", "engines", "trust"] as const) {
+    if (overrides[key] !== undefined) Object.assign(plugin, { [key]: overrides[key] });
+  }
   return plugin;
 }
 
@@ -183,16 +187,79 @@ export const CORE_NEXT_DAY = makeSnapshot(
 // ---------------------------------------------------------------------------
 
 export const SORT_PLUGINS: readonly SnapshotPlugin[] = [
-  makePlugin({ slug: "a~", npmName: "sort-tilde", name: "Chart 2", totalStars: 7, updatedAt: "2024-04-30T23:59:59.999Z" }),
-  makePlugin({ slug: "ab", npmName: "sort-ab", name: "chart 2", totalStars: 7, updatedAt: "2024-04-30T23:59:59.999Z" }),
-  makePlugin({ slug: "a_b", npmName: "sort-underscore", name: "Chärt 2", totalStars: 7, updatedAt: "2024-05-01T00:00:00.000Z" }),
+  makePlugin({
+    slug: "a~",
+    npmName: "sort-tilde",
+    name: "Chart 2",
+    totalStars: 7,
+    updatedAt: "2024-04-30T23:59:59.999Z",
+    downloads: { lastWeek: 25, lastMonth: 100, weekly: [] },
+  }),
+  makePlugin({
+    slug: "ab",
+    npmName: "sort-ab",
+    name: "chart 2",
+    totalStars: 7,
+    updatedAt: "2024-04-30T23:59:59.999Z",
+    downloads: { lastWeek: 25, lastMonth: 100, weekly: [] },
+  }),
+  makePlugin({
+    slug: "a_b",
+    npmName: "sort-underscore",
+    name: "Chärt 2",
+    totalStars: 7,
+    updatedAt: "2024-05-01T00:00:00.000Z",
+    downloads: { lastWeek: 12, lastMonth: 50, weekly: [] },
+  }),
   makePlugin({ slug: "a0", npmName: "sort-zero", name: "Chart 02", totalStars: 7, updatedAt: "2024-05-01T00:00:00.000Z" }),
-  makePlugin({ slug: "a10", npmName: "sort-ten", name: "Chart 10", totalStars: 7, updatedAt: "2024-05-01T00:00:00.000Z" }),
-  makePlugin({ slug: "a9", npmName: "sort-nine", name: "Zeta", totalStars: 7, updatedAt: "2024-05-01T00:00:00.001Z" }),
-  makePlugin({ slug: "a-b", npmName: "sort-hyphen", name: "alpha", totalStars: 7, updatedAt: "2020-01-01T00:00:00.000Z" }),
-  makePlugin({ slug: "a.b", npmName: "sort-dot", name: "~", totalStars: 7, updatedAt: "2020-01-01T00:00:00.000Z" }),
-  makePlugin({ slug: "z", npmName: "sort-z", name: "Éclair", totalStars: 8, updatedAt: "2023-01-01T00:00:00.000Z" }),
-  makePlugin({ slug: "0", npmName: "sort-0", name: "Δέλτα", totalStars: 6, updatedAt: "2022-01-01T00:00:00.000Z" }),
+  makePlugin({
+    slug: "a10",
+    npmName: "sort-ten",
+    name: "Chart 10",
+    totalStars: 7,
+    updatedAt: "2024-05-01T00:00:00.000Z",
+    downloads: { lastWeek: 25, lastMonth: 100, weekly: [] },
+  }),
+  makePlugin({
+    slug: "a9",
+    npmName: "sort-nine",
+    name: "Zeta",
+    totalStars: 7,
+    updatedAt: "2024-05-01T00:00:00.001Z",
+    downloads: { lastWeek: 1, lastMonth: 5, weekly: [] },
+  }),
+  makePlugin({
+    slug: "a-b",
+    npmName: "sort-hyphen",
+    name: "alpha",
+    totalStars: 7,
+    updatedAt: "2020-01-01T00:00:00.000Z",
+    downloads: { lastWeek: 1, lastMonth: 7, weekly: [] },
+  }),
+  makePlugin({
+    slug: "a.b",
+    npmName: "sort-dot",
+    name: "~",
+    totalStars: 7,
+    updatedAt: "2020-01-01T00:00:00.000Z",
+    downloads: { lastWeek: 1, lastMonth: 7, weekly: [] },
+  }),
+  makePlugin({
+    slug: "z",
+    npmName: "sort-z",
+    name: "Éclair",
+    totalStars: 8,
+    updatedAt: "2023-01-01T00:00:00.000Z",
+    downloads: { lastWeek: 12, lastMonth: 50, weekly: [] },
+  }),
+  makePlugin({
+    slug: "0",
+    npmName: "sort-0",
+    name: "Δέλτα",
+    totalStars: 6,
+    updatedAt: "2022-01-01T00:00:00.000Z",
+    downloads: { lastWeek: 25, lastMonth: 100, weekly: [] },
+  }),
   makePlugin({ slug: "b", npmName: "sort-b", name: "日本", totalStars: 7, updatedAt: "2021-01-01T00:00:00.000Z" }),
 ];
 
@@ -203,6 +270,8 @@ export const SORT_EXPECTED = {
   stars: ["z", "a-b", "a.b", "a0", "a10", "a9", "a_b", "ab", "a~", "b", "0"],
   recent: ["a9", "a0", "a10", "a_b", "ab", "a~", "z", "0", "b", "a-b", "a.b"],
   name: ["a.b", "a-b", "a0", "a_b", "ab", "a~", "a10", "z", "a9", "0", "b"],
+  // Ties of downloads (100, 50, 7, and none: 0) broken by stars, then slug in code-unit order.
+  downloads: ["a10", "ab", "a~", "0", "z", "a_b", "a-b", "a.b", "a9", "a0", "b"],
 } as const;
 
 // ---------------------------------------------------------------------------

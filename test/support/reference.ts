@@ -12,7 +12,7 @@
 import lunr from "lunr";
 import type { SnapshotPlugin } from "../../src/snapshot/schema.js";
 
-export type Sort = "stars" | "recent" | "name";
+export type Sort = "stars" | "recent" | "name" | "downloads";
 
 export interface ReferenceQuery {
   q?: string;
@@ -165,6 +165,10 @@ export const REFERENCE_COMPARATORS: Readonly<Record<Sort, (a: SnapshotPlugin, b:
   stars: (a, b) => (a.totalStars !== b.totalStars ? b.totalStars - a.totalStars : bySlug(a, b)),
   recent: (a, b) => (a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : bySlug(a, b)),
   name: (a, b) => collator.compare(a.name, b.name) || bySlug(a, b),
+  downloads: (a, b) => {
+    const [x, y] = [a.downloads?.lastMonth ?? 0, b.downloads?.lastMonth ?? 0];
+    return x !== y ? y - x : REFERENCE_COMPARATORS.stars(a, b);
+  },
 };
 
 const sortedCache = new WeakMap<readonly SnapshotPlugin[], Map<Sort, SnapshotPlugin[]>>();

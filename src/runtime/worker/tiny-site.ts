@@ -7,7 +7,7 @@
  * bundle as `TINY_SITE`, an esbuild define: the Worker carries their few
  * bytes, not the encoders.
  */
-import type { SortKey } from "../../core/plugin.js";
+import type { OrderKey } from "../../core/plugin.js";
 import type { SiteReader } from "../../shim/index.js";
 
 export interface TinyPlugin {
@@ -28,7 +28,12 @@ export const TINY_PLUGINS: readonly TinyPlugin[] = [
 ];
 
 /** Per order, its positions' ordinals. */
-export const TINY_ORDERS: Readonly<Record<SortKey, readonly number[]>> = { stars: [0, 1, 2, 3], recent: [2, 0, 3, 1], name: [1, 3, 0, 2] };
+export const TINY_ORDERS: Readonly<Record<OrderKey, readonly number[]>> = {
+  stars: [0, 1, 2, 3],
+  recent: [2, 0, 3, 1],
+  name: [1, 3, 0, 2],
+  downloads: [3, 2, 1, 0],
+};
 
 export const TINY_CATEGORIES: readonly string[] = ["Data", "UI"];
 

@@ -41,7 +41,7 @@ export function pagingSuite(start: StartTarget): void {
       expect(slugsOf(body)).toEqual(["lambda", "mu"]);
     });
 
-    for (const order of ["stars", "recent", "name"] as const) {
+    for (const order of ["stars", "recent", "name", "downloads"] as const) {
       it(`sort=${order}: the pages at every per_page from 1 to 12 concatenate to the full order`, async () => {
         const expected = [...SORT_EXPECTED[order]];
         for (let perPage = 1; perPage <= 12; perPage++) {

@@ -80,7 +80,7 @@ export function parametersSuite(start: StartTarget): void {
     });
 
     describe("sort: stars, recent, name (case-sensitive)", () => {
-      it.each(["stars", "recent", "name"])("sort=%s is accepted", async (value) => {
+      it.each(["stars", "recent", "name", "downloads"])("sort=%s is accepted", async (value) => {
         expectPage(await get(pluginsPath({ sort: value })));
       });
 
@@ -182,7 +182,7 @@ export function parametersSuite(start: StartTarget): void {
       it("each message says what is accepted", async () => {
         const errors = expectBadRequest(await get("/api/plugins?sort=x&page=x&per_page=x&web=x"), ["sort", "page", "per_page", "web"]);
         const [sort, page, perPage, web] = errors.map((e) => e.message);
-        for (const word of ["stars", "recent", "name"]) expect(sort).toContain(word);
+        for (const word of ["stars", "recent", "name", "downloads"]) expect(sort).toContain(word);
         expect(page).toMatch(/1[\s,.]?000[\s,.]?000/);
         expect(perPage).toContain("100");
         expect(web).toContain("1");

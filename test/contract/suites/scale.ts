@@ -24,7 +24,7 @@ export function scaleSuite(start: StartTarget): void {
 
     it("every page of every order at per_page 100 and 50 (the default), and pages of 7 around each hundred", async () => {
       const total = LARGE.snapshot.plugins.length;
-      for (const sort of ["stars", "recent", "name"] as const) {
+      for (const sort of ["stars", "recent", "name", "downloads"] as const) {
         for (const perPage of [100, 50]) {
           for (let page = 1; page <= Math.ceil(total / perPage) + 1; page++) {
             await check({ sort, per_page: String(perPage), page: String(page) }, { sort, perPage, page });

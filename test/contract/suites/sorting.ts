@@ -15,7 +15,7 @@ export function sortingSuite(start: StartTarget): void {
     });
 
     it("the hand-worked expectations agree with the contract's comparators (a check of the test itself)", () => {
-      for (const order of ["stars", "recent", "name"] as const) {
+      for (const order of ["stars", "recent", "name", "downloads"] as const) {
         expect(referenceSorted(SORT.plugins, order).map((p) => p.slug)).toEqual(SORT_EXPECTED[order]);
       }
     });
@@ -49,7 +49,7 @@ export function sortingSuite(start: StartTarget): void {
     });
 
     it("each order over a second catalog matches the reference comparators", async () => {
-      for (const order of ["stars", "recent", "name"] as const) {
+      for (const order of ["stars", "recent", "name", "downloads"] as const) {
         const body = expectPage(await call(core, pluginsPath({ sort: order, per_page: "100" })));
         expect(slugsOf(body), order).toEqual(referenceSorted(CORE.plugins, order).map((p) => p.slug));
       }

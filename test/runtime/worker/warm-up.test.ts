@@ -7,8 +7,15 @@
  */
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SORT_KEYS } from "../../../src/core/plugin.js";
-import { type FileSeries, MANIFEST_PATH, type SiteManifest, seriesFile, seriesLength } from "../../../src/core/site-format.js";
+import { ORDER_KEYS } from "../../../src/core/plugin.js";
+import {
+  type FileSeries,
+  MANIFEST_PATH,
+  RECORD_RANK_ORDERS,
+  type SiteManifest,
+  seriesFile,
+  seriesLength,
+} from "../../../src/core/site-format.js";
 import { encodedSiteReader } from "../../../src/runtime/worker/tiny-site.js";
 import { WARM_UP_QUERIES, warmUp } from "../../../src/runtime/worker/warm-up.js";
 import { createShim } from "../../../src/shim/index.js";
@@ -27,11 +34,11 @@ function fileKinds(manifest: SiteManifest): Map<string, string> {
   const series = (kind: string, files: FileSeries) => {
     for (let i = 0; i < seriesLength(files); i++) kinds.set(seriesFile(files, i) ?? "", kind);
   };
-  for (const sort of SORT_KEYS) series(`records.${sort}`, manifest.records[sort]);
+  for (const sort of ORDER_KEYS) series(`records.${sort}`, manifest.records[sort]);
   series("fineShards", manifest.fineShards);
   series("keys", manifest.keys);
   series("postings", manifest.postings.files);
-  for (const sort of ["recent", "name"] as const) {
+  for (const sort of RECORD_RANK_ORDERS) {
     kinds.set(manifest.orders[sort], `orders.${sort}`);
     kinds.set(manifest.ranks[sort], `ranks.${sort}`);
   }

@@ -53,7 +53,7 @@ describe(`a catalog of ${total} plugins`, () => {
   }, 120_000);
 
   it("every page at per_page 100, 50, 37 and 1 (first pages) follows the reference order", async () => {
-    for (const sort of ["stars", "recent", "name"] as const) {
+    for (const sort of ["stars", "recent", "name", "downloads"] as const) {
       for (const perPage of [100, 50, 37]) {
         const pages = Math.ceil(total / perPage);
         for (let page = 1; page <= pages + 1; page++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SORT_KEYS } from "../../../src/core/plugin.js";
+import { ORDER_KEYS } from "../../../src/core/plugin.js";
 import { staticPagePath } from "../../../src/core/site-format.js";
 import { createShim } from "../../../src/shim/index.js";
 import { buildSite } from "../../../src/site/build-site.js";
@@ -10,7 +10,7 @@ describe("static pages for the plain queries", () => {
     const files = await buildSite(generateSnapshot({ plugins: 230, seed: 11 }));
     const shim = createShim({ reader: { read: async (path) => files.get(path) ?? null } });
     const decoder = new TextDecoder();
-    for (const sort of SORT_KEYS) {
+    for (const sort of ORDER_KEYS) {
       for (const page of [1, 2, 3, 4, 5, 6]) {
         const file = files.get(staticPagePath(sort, page));
         if (page > Math.ceil(230 / 50)) {
