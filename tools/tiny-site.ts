@@ -13,8 +13,9 @@ import { type AddFile, writeSeries } from "../src/site/file-series.js";
 import { type FilterFacts, writeFilterPacks } from "../src/site/filter-packs.js";
 import type { SiteLayout } from "../src/site/layout.js";
 import { ranksOf, writeOrderFiles } from "../src/site/orders.js";
-import { writePostingsBlocks } from "../src/site/postings-blocks.js";
+import { writeScoredPostingsBlocks } from "../src/site/postings-blocks.js";
 import { encodeRecordFile, type RecordSource } from "../src/site/record-file-writer.js";
+import { averageLengths, encodeLengthsFile, type FieldCounts } from "../src/site/relevance-files.js";
 
 const LAYOUT: SiteLayout = { fineShardSize: 2, postingsBlockBytes: 40, keyPackBytes: 48, groupLimit: 2, groupShare: 0, groupChunk: 2 };
 const SHARD_SIZE = 3;
@@ -38,6 +39,14 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
   const shards = (size: number, order: readonly number[]): Uint8Array[] =>
     Array.from({ length: Math.ceil(order.length / size) }, (_, i) => encodeRecordFile(source, order.slice(i * size, (i + 1) * size)));
   const search = termPostings();
+  const scored = writeScoredPostingsBlocks(
+    add,
+    search.terms,
+    search.postings,
+    search.counts,
+    TINY_PLUGINS.length,
+    LAYOUT.postingsBlockBytes,
+  );
   const manifest: SiteManifest = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,
@@ -53,7 +62,12 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     fineShardSize: LAYOUT.fineShardSize,
     ...writeOrderFiles(add, TINY_ORDERS, source.ranks),
     ...writeFilterPacks(add, TINY_PLUGINS.map(filterFacts), TINY_CATEGORIES, source, LAYOUT),
-    postings: writePostingsBlocks(add, search.terms, search.postings, TINY_PLUGINS.length, LAYOUT.postingsBlockBytes),
+    postings: scored.postings,
+    relevance: {
+      frequencies: scored.frequencies,
+      lengths: add("lengths", encodeLengthsFile(search.lengths)),
+      averages: averageLengths(search.lengths),
+    },
     search: add("search", encoder.encode('{"chunks":[]}')),
     status: add("status", encoder.encode("{}")),
     catalog: [add("catalog-0", encoder.encode('{"plugins":[]}'))],
@@ -72,12 +86,28 @@ function filterFacts(plugin: TinyPlugin): FilterFacts {
   return { tags: [...plugin.tags], creators: [...plugin.creators], hasWebUi: plugin.hasWebUi };
 }
 
-/** Each word's plugins, words in code-unit order. */
-function termPostings(): { terms: string[]; postings: number[][] } {
+/**
+ * Each word's plugins, words in code-unit order; a plugin's first word is its name, the others its README (each
+ * once), so that every term is scored from the name field or the README's.
+ */
+function termPostings(): { terms: string[]; postings: number[][]; counts: FieldCounts[]; lengths: FieldCounts } {
   const postings = new Map<string, number[]>();
+  const inName = new Map<string, number[]>();
   TINY_PLUGINS.forEach((plugin, ordinal) => {
-    for (const word of plugin.words) (postings.get(word) ?? postings.set(word, []).get(word)!).push(ordinal);
+    plugin.words.forEach((word, i) => {
+      (postings.get(word) ?? postings.set(word, []).get(word)!).push(ordinal);
+      (inName.get(word) ?? inName.set(word, []).get(word)!).push(i === 0 ? 1 : 0);
+    });
   });
   const terms = [...postings.keys()].sort();
-  return { terms, postings: terms.map((term) => postings.get(term)!) };
+  const counts = terms.map((term): FieldCounts => {
+    const name = inName.get(term)!;
+    return [name, name.map(() => 0), name.map((n) => 1 - n)];
+  });
+  const lengths: FieldCounts = [
+    TINY_PLUGINS.map(() => 1),
+    TINY_PLUGINS.map(() => 0),
+    TINY_PLUGINS.map((plugin) => plugin.words.length - 1),
+  ];
+  return { terms, postings: terms.map((term) => postings.get(term)!), counts, lengths };
 }

@@ -63,6 +63,8 @@ export interface SiteManifest {
   readonly keys: FileSeries;
   /** The shim's search data: `SetPack`s of the indexed terms' postings, in term order. */
   readonly postings: PostingsBlocks;
+  /** What `sort=relevance` scores with (contract section 11), beside `postings`. */
+  readonly relevance: RelevanceFiles;
   /** The Lunr index, for other consumers (`SearchDirectoryFile`); the shim reads `postings` instead. */
   readonly search: string;
   /** The exact body of `/api/status`. */
@@ -110,6 +112,45 @@ export interface PostingsBlocks {
   readonly files: FileSeries;
   readonly bounds: readonly string[];
 }
+
+/**
+ * The relevance data: `frequencies` file i holds the term frequencies of the sets of postings block i
+ * (`FrequencyFile`); `lengths` each plugin's length in each field (`LengthsFile`); `averages` the catalog's mean
+ * lengths of the fields, in `RELEVANCE_FIELD_WEIGHTS` order.
+ */
+export interface RelevanceFiles {
+  readonly frequencies: FileSeries;
+  readonly lengths: string;
+  readonly averages: readonly [name: number, description: number, readme: number];
+}
+
+/** BM25F's field weights of contract section 11: name, description, README, in the order every relevance file keeps. */
+export const RELEVANCE_FIELD_WEIGHTS = [3, 2, 1] as const;
+
+/* ---------------------------------------------------------- FrequencyFile
+ * For the postings block of the same index, each of its sets' members' term frequencies in the three relevance
+ * fields, in member order (ascending ordinals), so that a search is scored from words, not objects:
+ *
+ *   word 0        K, the number of sets (the block's, in its key order)
+ *   K words       per set: where its entries start, in bytes from the file's start (a multiple of 4)
+ *   K words       per set: its entries' width, FREQUENCY_U16, FREQUENCY_U32 or FREQUENCY_WIDE
+ *   then          the entries; set k's run from its start to set k + 1's (the file's end for the last)
+ *
+ *   FREQUENCY_U16  (2 bytes): name << 12 | description << 7 | readme  (name < 16, description < 32, readme < 128)
+ *   FREQUENCY_U32  (4 bytes): name << 24 | description << 14 | readme (name < 256, description < 1024, readme < 16384)
+ *   FREQUENCY_WIDE (12 bytes): name, description, readme, a word each
+ */
+export const FREQUENCY_U16 = 2;
+export const FREQUENCY_U32 = 4;
+export const FREQUENCY_WIDE = 12;
+
+/* ------------------------------------------------------------ LengthsFile
+ * Each plugin's number of terms in each relevance field (after stop words), by ordinal:
+ *
+ *   word 0        N, the number of plugins
+ *   words 1 … 3   per field, the width of its lengths: 2 or 4 bytes
+ *   then          per field in turn, N lengths of that width, each field's from a multiple of 4 bytes
+ */
 
 /**
  * The search chunks in term order. Each chunk is a whole serialized Lunr

@@ -7,6 +7,7 @@
 import type { OrderKey } from "../core/plugin.js";
 import { type OtherOrderKey, RECORD_RANK_ORDERS, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
 import { FilterSets } from "./filters.js";
+import { type FieldLengths, readLengthsFile } from "./frequency-file-reader.js";
 import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";
@@ -34,6 +35,8 @@ export class Catalog {
   readonly records: RecordStore;
   readonly filters: FilterSets;
   readonly search: () => SearchIndex;
+  /** Each plugin's length in each relevance field: one word or half-word per plugin and field, kept once read. */
+  readonly fieldLengths: () => Promise<FieldLengths>;
   /** The exact body of `/api/status`: a few hundred bytes, kept. */
   readonly status: () => Promise<Uint8Array>;
   /**
@@ -64,7 +67,11 @@ export class Catalog {
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
     let search: SearchIndex | undefined;
-    this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size));
+    this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size, manifest.relevance.frequencies));
+    this.fieldLengths = memoize(async () => {
+      const file = manifest.relevance.lengths;
+      return readLengthsFile(await readBytes(reader, file), this.size, file);
+    });
     /** A file of one word per plugin, read once and then kept in `loaded`. */
     const perPlugin = (files: Readonly<Record<OtherOrderKey, string>>, loaded: Partial<Record<OtherOrderKey, Uint32Array>>) => {
       const load = (sort: OtherOrderKey) =>

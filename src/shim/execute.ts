@@ -12,10 +12,11 @@ import type { OtherOrderKey } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet } from "./filters.js";
 import { filesOf, type PagePlugins, pageRecords, readFrom, recordLayout, recordsFrom } from "./page-records.js";
+import { relevancePlugins } from "./relevance.js";
 
 export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promise<Uint8Array<ArrayBuffer>> {
   const { page, perPage } = query;
-  // TODO(relevance): scored orders.
+  // A scored page's records are read as a page of scattered plugins is, by their `stars` files.
   const sort: OrderKey = query.sort === "relevance" ? "stars" : query.sort;
   if (isUnfiltered(query)) {
     const window = pageWindow(catalog.size, page, perPage);
@@ -28,7 +29,12 @@ export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promis
   const window = pageWindow(total, page, perPage);
   // Reading ahead, the next page's plugins are placed with this page's.
   const span = catalog.readAhead ? { ...window, end: Math.min(total, window.end + perPage) } : window;
-  const plugins = window.start < window.end ? await pagePlugins(catalog, sort, matches, total, span, filters) : { ordinals: [] };
+  const plugins =
+    window.start >= window.end
+      ? { ordinals: [] }
+      : query.sort === "relevance" && query.search
+        ? await relevancePlugins(catalog, query.search, matches, total, span)
+        : await pagePlugins(catalog, sort, matches, total, span, filters);
   const records = await recordsShown(catalog, plugins, window.end - window.start, sort, filters);
   return renderPageFromJson({ total, page, perPage, pages: window.pages }, records);
 }

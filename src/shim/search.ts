@@ -8,10 +8,11 @@
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import type { SearchTerms } from "../core/search/terms.js";
-import { type PostingsBlocks, seriesFile, seriesLength } from "../core/site-format.js";
+import { type FileSeries, type PostingsBlocks, seriesFile, seriesLength } from "../core/site-format.js";
+import { FrequencyFile, type FrequencyRun } from "./frequency-file-reader.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
-import { SetPack } from "./set-pack-reader.js";
+import { SetPack, type StoredSet } from "./set-pack-reader.js";
 import { readBytes, type SiteReader } from "./site-reader.js";
 
 /** One term's (or the last term's prefixes') matches: cached by `key`, computed from the blocks it needs. */
@@ -19,14 +20,24 @@ interface SearchPart {
   readonly key: string;
   /** The indexes of the postings blocks it needs. */
   readonly blocks: readonly number[];
-  readonly compute: (blocks: readonly SetPack[]) => Bitset;
+  /** The stored sets whose union it is, as `[block's place in blocks, set index in that block]` pairs. */
+  readonly sources: (blocks: readonly SetPack[]) => number[];
+}
+
+/** A query term as `sort=relevance` scores it: the plugins it matches, and the stored sets whose frequencies add up to its. */
+export interface ScoredPart {
+  /** Shared with the cache: read only. */
+  readonly set: Bitset;
+  readonly sources: readonly { readonly set: StoredSet; readonly frequencies: FrequencyRun }[];
 }
 
 const BLOCK_CACHE_BYTES = 16 * 1024 * 1024;
+const FREQUENCY_CACHE_BYTES = 16 * 1024 * 1024;
 const SET_CACHE_ENTRIES = 2_000;
 
 export class SearchIndex {
   private readonly packs = new Lru<string, SetPack>(BLOCK_CACHE_BYTES, (block) => block.byteLength);
+  private readonly frequencyFiles = new Lru<string, FrequencyFile>(FREQUENCY_CACHE_BYTES, (file) => file.byteLength);
   private readonly sets = new Lru<string, Bitset>(SET_CACHE_ENTRIES);
 
   /** How many postings blocks there are: block `i`'s first and last terms are `bounds[2i]` and `bounds[2i + 1]`. */
@@ -36,6 +47,7 @@ export class SearchIndex {
     private readonly directory: PostingsBlocks,
     private readonly reader: SiteReader,
     private readonly size: number,
+    private readonly frequencies?: FileSeries,
   ) {
     this.count = seriesLength(directory.files);
     if (directory.bounds.length !== 2 * this.count) throw new CatalogUnavailable("the manifest's postings blocks lack term bounds");
@@ -43,21 +55,64 @@ export class SearchIndex {
 
   /** Plugins matching every term (docs/API.md#search), in a set the caller owns (never one the cache holds). */
   async match(terms: SearchTerms): Promise<Bitset> {
-    const parts = [...terms.exact.map((term) => this.exactPart(term)), this.prefixPart(terms.last.typed, terms.last.stem)];
-    const missing = parts.filter((part) => !this.sets.has(part.key));
-    // Every block this query lacks is read at once: a miss costs one read's latency, not one per block.
-    await Promise.all([...new Set(missing.flatMap((part) => part.blocks))].map((block) => this.load(block)));
     let result: Bitset | undefined;
-    for (const part of parts) {
-      let set = this.sets.get(part.key);
-      if (set === undefined) {
-        set = part.compute(await Promise.all(part.blocks.map((block) => this.load(block))));
-        this.sets.set(part.key, set);
-      }
+    for (const set of await this.partSets(this.parts(terms))) {
       // The first part's set is copied rather than intersected with a full one: a pass over the words less.
       result = result === undefined ? set.clone() : result.and(set);
     }
     return result ?? Bitset.full(this.size);
+  }
+
+  /**
+   * The terms `sort=relevance` sums over (`scoringTerms`), each with its set and the frequencies of the stored sets it
+   * is the union of. The blocks and frequency files they need are read at once.
+   */
+  async scored(terms: SearchTerms): Promise<ScoredPart[]> {
+    const parts = this.parts(terms);
+    const blocks = [...new Set(parts.flatMap((part) => part.blocks))];
+    const [sets, packs, files] = await Promise.all([
+      this.partSets(parts),
+      Promise.all(blocks.map((block) => this.load(block))),
+      Promise.all(blocks.map((block) => this.loadFrequencies(block))),
+    ]);
+    return parts.map((part, p) => {
+      const own = part.blocks.map((block) => blocks.indexOf(block));
+      const pairs = part.sources(own.map((b) => packs[b]!));
+      const sources = [];
+      for (let k = 0; k < pairs.length; k += 2) {
+        const [b, index] = [own[pairs[k]!]!, pairs[k + 1]!];
+        sources.push({ set: packs[b]!.stored(index), frequencies: files[b]!.run(index) });
+      }
+      return { set: sets[p]!, sources };
+    });
+  }
+
+  private parts(terms: SearchTerms): SearchPart[] {
+    return [...terms.exact.map((term) => this.exactPart(term)), this.prefixPart(terms.last.typed, terms.last.stem)];
+  }
+
+  /** Each part's set, from the cache or computed from its blocks (every block missing is read at once). */
+  private async partSets(parts: readonly SearchPart[]): Promise<Bitset[]> {
+    const missing = parts.filter((part) => !this.sets.has(part.key));
+    // Every block this query lacks is read at once: a miss costs one read's latency, not one per block.
+    await Promise.all([...new Set(missing.flatMap((part) => part.blocks))].map((block) => this.load(block)));
+    const sets: Bitset[] = [];
+    for (const part of parts) {
+      let set = this.sets.get(part.key);
+      if (set === undefined) {
+        const blocks = await Promise.all(part.blocks.map((block) => this.load(block)));
+        const sources = part.sources(blocks);
+        // One stored set is taken as the pack gives it (a small one keeps its list, to count and slice by).
+        if (sources.length === 2) set = blocks[sources[0]!]!.set(sources[1]!);
+        else {
+          set = new Bitset(this.size);
+          for (let k = 0; k < sources.length; k += 2) blocks[sources[k]!]!.addTo(set, sources[k + 1]!);
+        }
+        this.sets.set(part.key, set);
+      }
+      sets.push(set);
+    }
+    return sets;
   }
 
   private exactPart(term: string): SearchPart {
@@ -65,27 +120,31 @@ export class SearchIndex {
     return {
       key: `=${term}`,
       blocks: holding === undefined ? [] : [holding],
-      compute: ([block]) => {
+      sources: ([block]) => {
         const index = block === undefined ? -1 : block.find(term, 0, termCount(block));
-        return index < 0 ? new Bitset(this.size) : block!.set(index);
+        return index < 0 ? [] : [0, index];
       },
     };
   }
 
-  /** Every indexed term that starts with `typed` or with `stem` (the stem's exact match included). */
+  /**
+   * Every indexed term that starts with `typed` or with `stem` (the stem's exact match included): the terms of the
+   * shorter when one starts with the other, else of both, which then share no term.
+   */
   private prefixPart(typed: string, stem: string): SearchPart {
-    const prefixes = [...new Set([typed, stem])];
+    const prefixes = stem.startsWith(typed) ? [typed] : typed.startsWith(stem) ? [stem] : [typed, stem];
     const starting = prefixes.map((prefix) => this.blockStarting(prefix));
+    const blocks = [...new Set(starting.filter((block) => block !== undefined))];
     return {
       key: `*${typed}|${stem}`,
-      blocks: starting.filter((block) => block !== undefined),
-      compute: (blocks) => {
-        const set = new Bitset(this.size);
-        let next = 0;
+      blocks,
+      sources: (packs) => {
+        const sources: number[] = [];
         prefixes.forEach((prefix, i) => {
-          if (starting[i] !== undefined) addPrefix(set, blocks[next++]!, prefix);
+          const block = starting[i];
+          if (block !== undefined) prefixSources(packs[blocks.indexOf(block)]!, prefix, blocks.indexOf(block), sources);
         });
-        return set;
+        return sources;
       },
     };
   }
@@ -94,6 +153,12 @@ export class SearchIndex {
     // A block's name is made when it is read: a query reads a few of the blocks.
     const file = seriesFile(this.directory.files, block)!;
     return this.packs.load(file, async () => new SetPack(await readBytes(this.reader, file), this.size, file));
+  }
+
+  private loadFrequencies(block: number): Promise<FrequencyFile> {
+    const file = this.frequencies === undefined ? undefined : seriesFile(this.frequencies, block);
+    if (file === undefined) throw new CatalogUnavailable(`the manifest lists no frequency file for postings block ${block}`);
+    return this.frequencyFiles.load(file, async () => new FrequencyFile(await readBytes(this.reader, file), file));
   }
 
   /** The block whose term range holds `term`, if any. */
@@ -128,12 +193,13 @@ export class SearchIndex {
 /** How many of a block's keys are terms; the rest are prefix unions. */
 const termCount = (block: SetPack): number => block.header.terms ?? block.size;
 
-function addPrefix(set: Bitset, block: SetPack, prefix: string): void {
+/** The prefix's sets in `block` (its union when the block holds one, else its terms'), as `[place, index]` pairs. */
+function prefixSources(block: SetPack, prefix: string, place: number, sources: number[]): void {
   const terms = termCount(block);
   const union = block.find(prefix, terms);
   if (union >= 0) {
-    block.addTo(set, union);
+    sources.push(place, union);
     return;
   }
-  for (let i = block.lowerBound(prefix, 0, terms); i < terms && block.key(i).startsWith(prefix); i++) block.addTo(set, i);
+  for (let i = block.lowerBound(prefix, 0, terms); i < terms && block.key(i).startsWith(prefix); i++) sources.push(place, i);
 }

@@ -15,6 +15,12 @@ import { wordsAt } from "./uint32-words.js";
 
 const decoder = new TextDecoder();
 
+/** A set's words (a sorted list of ordinals, or a bitmap) and which of the two they are. */
+export interface StoredSet {
+  readonly kind: number;
+  readonly words: Uint32Array;
+}
+
 export class SetPack {
   readonly header: SetPackHeader;
   readonly byteLength: number;
@@ -107,6 +113,11 @@ export class SetPack {
     const file = this.header.files?.[index];
     if (file === undefined) throw this.broken();
     return file;
+  }
+
+  /** The set at `index` as it lies in the file: a view of its words, for a caller that walks them itself. */
+  stored(index: number): StoredSet {
+    return { kind: this.kind(index), words: this.words(index) };
   }
 
   /** SET_LIST or SET_BITMAP: how the set at `index` is stored. */

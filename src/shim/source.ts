@@ -85,6 +85,11 @@ function checkManifest(value: unknown): SiteManifest {
     isSeries(manifest.keys) &&
     seriesLength(manifest.keys) > 0 &&
     isSeries(manifest.postings?.files) &&
+    isSeries(manifest.relevance?.frequencies) &&
+    typeof manifest.relevance.lengths === "string" &&
+    Array.isArray(manifest.relevance.averages) &&
+    manifest.relevance.averages.length === 3 &&
+    manifest.relevance.averages.every((average) => typeof average === "number" && average >= 0) &&
     stringsIn(manifest.postings.bounds) &&
     typeof manifest.status === "string" &&
     stringsIn(manifest.catalog) &&

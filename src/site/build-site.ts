@@ -32,12 +32,13 @@ import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
 import { openApiDocument } from "./openapi-document.js";
 import { ranksOf, writeOrderFiles } from "./orders.js";
-import { writePostingsBlocks } from "./postings-blocks.js";
+import { writeScoredPostingsBlocks } from "./postings-blocks.js";
 import { readmeText } from "./readme-text.js";
 import { encodeRecordFile, type RecordSource } from "./record-file-writer.js";
+import { averageLengths, encodeLengthsFile } from "./relevance-files.js";
 import { type ChunkLimits, indexChunks } from "./search/lunr-chunks.js";
 import { lunrShare } from "./search/lunr-share.js";
-import { indexDocuments, type SearchDocument, termOrdinals } from "./search/term-index.js";
+import { indexDocuments, type SearchDocument, termFieldCounts, termOrdinals } from "./search/term-index.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
 
@@ -220,11 +221,20 @@ function writeSearchFiles(
   byStars: readonly SnapshotPlugin[],
   layout: SiteLayout,
   limits?: ChunkLimits,
-): Pick<SiteManifest, "postings" | "search"> {
+): Pick<SiteManifest, "postings" | "search" | "relevance"> {
   // One document's words at a time: all of them at once would be a gigabyte at 50,000 plugins.
   const index = indexDocuments(searchDocuments(byStars));
   const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
-  const postings = writePostingsBlocks(add, index.terms, termOrdinals(index, ordinalOf), byStars.length, layout.postingsBlockBytes);
+  const { postings, frequencies } = writeScoredPostingsBlocks(
+    add,
+    index.terms,
+    termOrdinals(index, ordinalOf),
+    termFieldCounts(index, ordinalOf),
+    byStars.length,
+    layout.postingsBlockBytes,
+  );
+  const lengths = index.fields!.lengths;
+  const relevance = { frequencies, lengths: add("lengths", encodeLengthsFile(lengths)), averages: averageLengths(lengths) };
   // Each chunk is written as it is made: all of them at once would be over 200 MB of strings.
   const directory: SearchDirectoryFile = {
     chunks: Array.from(
@@ -232,16 +242,27 @@ function writeSearchFiles(
       (chunk, i) => [chunk.first, chunk.last, data.add(`search-${i}`, chunk.json), ...chunk.invertedIndex] as const,
     ),
   };
-  return { postings, search: data.add("search", directory) };
+  return { postings, relevance, search: data.add("search", directory) };
 }
 
 function* searchDocuments(byStars: readonly SnapshotPlugin[]): Generator<SearchDocument> {
-  for (const [ordinal, plugin] of byStars.entries()) yield { ref: refOf(ordinal), words: searchableWords(plugin) };
+  for (const [ordinal, plugin] of byStars.entries()) yield { ref: refOf(ordinal), ...fieldWords(plugin) };
 }
 
 /** Name (display and npm), description and README words: the fields `q` searches. */
-export function searchableWords(plugin: SnapshotPlugin): string[] {
-  return splitWords(`${plugin.name} ${plugin.npmName} ${plugin.description} ${readmeText(plugin.readme)}`);
+export function searchableWords(plugin: SnapshotPlugin): readonly string[] {
+  return fieldWords(plugin).words;
+}
+
+/**
+ * The searchable words, field by field: what `q` matches is all of them; what `sort=relevance` weighs is each
+ * field's (contract 11: the npm name's words are in the name field only when they are not the display name's).
+ */
+function fieldWords(plugin: SnapshotPlugin): Pick<SearchDocument, "words" | "fields"> {
+  const [display, npm, description] = [splitWords(plugin.name), splitWords(plugin.npmName), splitWords(plugin.description)];
+  const readme = splitWords(readmeText(plugin.readme));
+  const ends = [display.length, display.length + npm.length, display.length + npm.length + description.length] as const;
+  return { words: [display, npm, description, readme].flat(), fields: { ends, npmNameInName: plugin.name !== plugin.npmName } };
 }
 
 function writeStaticPages(files: SiteSink, orders: Record<OrderKey, readonly SnapshotPlugin[]>): void {

@@ -12,8 +12,9 @@
  * interpreter, where that many words cost milliseconds.
  */
 import { compareCodeUnits } from "../core/order.js";
-import type { PostingsBlocks } from "../core/site-format.js";
+import type { FileSeries, PostingsBlocks } from "../core/site-format.js";
 import { type AddFile, writeSeries } from "./file-series.js";
+import { encodeFrequencyFile, type FieldCounts } from "./relevance-files.js";
 import { encodeSetPack, type NamedSet } from "./set-pack-writer.js";
 
 /** `terms` in code-unit order; `postings[i]`: the ordinals of the plugins holding `terms[i]`, ascending. */
@@ -24,15 +25,55 @@ export function writePostingsBlocks(
   plugins: number,
   blockBytes: number,
 ): PostingsBlocks {
+  return writeBlocks(add, terms, postings, undefined, plugins, blockBytes).postings;
+}
+
+/**
+ * The postings blocks, and beside each a `FrequencyFile` of its sets: `counts[i]` holds `terms[i]`'s frequencies in
+ * each relevance field, parallel to `postings[i]`; a prefix union's are its terms' summed per plugin.
+ */
+export function writeScoredPostingsBlocks(
+  add: AddFile,
+  terms: readonly string[],
+  postings: readonly number[][],
+  counts: readonly FieldCounts[],
+  plugins: number,
+  blockBytes: number,
+): { postings: PostingsBlocks; frequencies: FileSeries } {
+  const written = writeBlocks(add, terms, postings, counts, plugins, blockBytes);
+  return { postings: written.postings, frequencies: written.frequencies! };
+}
+
+function writeBlocks(
+  add: AddFile,
+  terms: readonly string[],
+  postings: readonly number[][],
+  counts: readonly FieldCounts[] | undefined,
+  plugins: number,
+  blockBytes: number,
+): { postings: PostingsBlocks; frequencies: FileSeries | undefined } {
   const blocks = cutBlocks(terms, postings, plugins, blockBytes);
   const prefixes = new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)]);
-  const unions = [...prefixes].sort(compareCodeUnits).map((prefix) => unionOf(terms, postings, prefix, plugins));
-  const packs = blocks.map(({ start, end }) => {
-    const own = unions.filter((union) => union.first >= start && union.first < end).map(({ set }) => set);
-    const sets: NamedSet[] = [...terms.slice(start, end).map((key, k) => ({ key, members: postings[start + k]! })), ...own];
-    return encodeSetPack(plugins, sets, { terms: end - start });
-  });
-  return { files: writeSeries(add, "postings", packs), bounds: blocks.flatMap(({ start, end }) => [terms[start]!, terms[end - 1]!]) };
+  const summer = counts === undefined ? undefined : new CountSummer(plugins);
+  const unions = [...prefixes].sort(compareCodeUnits).map((prefix) => unionOf(terms, postings, prefix, plugins, counts, summer));
+  const packs: Uint8Array[] = [];
+  const frequencyFiles: Uint8Array[] = [];
+  for (const { start, end } of blocks) {
+    const own = unions.filter((union) => union.first >= start && union.first < end);
+    const sets: NamedSet[] = [
+      ...terms.slice(start, end).map((key, k) => ({ key, members: postings[start + k]! })),
+      ...own.map(({ set }) => set),
+    ];
+    packs.push(encodeSetPack(plugins, sets, { terms: end - start }));
+    if (counts !== undefined) frequencyFiles.push(encodeFrequencyFile([...counts.slice(start, end), ...own.map((union) => union.counts!)]));
+  }
+  return {
+    postings: {
+      files: writeSeries(add, "postings", packs),
+      bounds: blocks.flatMap(({ start, end }) => [terms[start]!, terms[end - 1]!]),
+    },
+    frequencies: counts === undefined ? undefined : writeSeries(add, "frequencies", frequencyFiles),
+  };
 }
 
 interface Block {
@@ -92,19 +133,50 @@ function costlyPrefixes(terms: readonly string[], postings: readonly number[][],
   return [...work].filter(([, sum]) => sum.terms > 1 && sum.words > bar).map(([prefix]) => prefix);
 }
 
-/** `first`: the index of the prefix's first term, whose block holds the union. */
+/** `first`: the index of the prefix's first term, whose block holds the union; `counts`: its members' summed frequencies. */
 function unionOf(
   terms: readonly string[],
   postings: readonly number[][],
   prefix: string,
   plugins: number,
-): { first: number; set: NamedSet } {
+  counts: readonly FieldCounts[] | undefined,
+  summer: CountSummer | undefined,
+): { first: number; set: NamedSet; counts: FieldCounts | undefined } {
   const first = lowerBound(terms, prefix);
   const member = new Uint8Array(plugins);
-  for (let i = first; i < terms.length && terms[i]!.startsWith(prefix); i++) for (const ordinal of postings[i]!) member[ordinal] = 1;
+  for (let i = first; i < terms.length && terms[i]!.startsWith(prefix); i++) {
+    const ordinals = postings[i]!;
+    for (const ordinal of ordinals) member[ordinal] = 1;
+    if (counts !== undefined) summer!.add(ordinals, counts[i]!);
+  }
   const members: number[] = [];
   for (let ordinal = 0; ordinal < plugins; ordinal++) if (member[ordinal] === 1) members.push(ordinal);
-  return { first, set: { key: prefix, members } };
+  return { first, set: { key: prefix, members }, counts: summer?.take(members) };
+}
+
+/** Sums frequencies per plugin over several sets, in buffers of the catalog's size kept from one union to the next. */
+class CountSummer {
+  private readonly sums: [Int32Array, Int32Array, Int32Array];
+
+  constructor(plugins: number) {
+    this.sums = [new Int32Array(plugins), new Int32Array(plugins), new Int32Array(plugins)];
+  }
+
+  add(ordinals: readonly number[], counts: FieldCounts): void {
+    this.sums.forEach((sum, f) => {
+      const field = counts[f]!;
+      for (let i = 0; i < ordinals.length; i++) sum[ordinals[i]!]! += field[i]!;
+    });
+  }
+
+  /** The sums of `members`, which are then zeroed for the next union. */
+  take(members: readonly number[]): FieldCounts {
+    return this.sums.map((sum) => {
+      const taken = Int32Array.from(members, (ordinal) => sum[ordinal]!);
+      for (const ordinal of members) sum[ordinal] = 0;
+      return taken;
+    }) as unknown as FieldCounts;
+  }
 }
 
 export function lowerBound(sorted: readonly string[], value: string): number {

@@ -107,7 +107,7 @@ export interface GeneratedQuery {
   readonly reference: ReferenceQuery;
 }
 
-export const sortArbitrary: fc.Arbitrary<Sort> = fc.constantFrom("stars", "recent", "name", "downloads");
+export const sortArbitrary: fc.Arbitrary<Sort> = fc.constantFrom("stars", "recent", "name", "downloads", "relevance");
 
 /** Sometimes `arbitrary`, sometimes absent; `presence` is the share of present values. */
 function sometimes<T>(arbitrary: fc.Arbitrary<T>, presence: number): fc.Arbitrary<T | undefined> {
@@ -150,3 +150,65 @@ export function queryArbitrary(presence = 0.5): fc.Arbitrary<GeneratedQuery> {
       return { params, reference };
     });
 }
+
+/** Words with shared prefixes and stems (`wind`/`winds`/`windy`, `chart`/`charting`), for scores that differ by little. */
+const SCORED_WORDS = [
+  "wind",
+  "winds",
+  "windy",
+  "windlass",
+  "chart",
+  "charts",
+  "charting",
+  "chat",
+  "anchor",
+  "anchors",
+  "alarm",
+  "data",
+] as const;
+
+const scoredText = (min: number, max: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...SCORED_WORDS, "the", "of"), { minLength: min, maxLength: max }).map((w) => w.join(" "));
+
+/**
+ * Catalogs for `sort=relevance`: every field from a dozen related words, in lengths from none to dozens, names
+ * that are and are not their npm names, few star counts: scores spread, repeat and tie, as BM25F makes them.
+ */
+export function relevanceCatalogArbitrary(max = 40): fc.Arbitrary<CatalogSnapshot> {
+  const plugin = fc.record({
+    name: scoredText(1, 3),
+    ownNpmName: fc.boolean(),
+    description: scoredText(0, 8),
+    readme: fc.oneof(scoredText(0, 4), scoredText(10, 60)),
+    stars: fc.integer({ min: 0, max: 3 }),
+    tag: fc.constantFrom("charts", "ais"),
+  });
+  return fc.array(plugin, { minLength: 1, maxLength: max }).map((drafts) =>
+    makeSnapshot(
+      drafts.map((d, i) =>
+        makePlugin({
+          slug: `p${i}`,
+          // An npm name made of the display name's words is still another string: both count in the name field.
+          npmName: d.ownNpmName ? `p${i}-${d.name.replaceAll(" ", "-")}` : `p${i}`,
+          name: d.ownNpmName ? d.name : `p${i}`,
+          description: d.description,
+          readme: d.readme,
+          totalStars: d.stars,
+          tags: [d.tag],
+        }),
+      ),
+    ),
+  );
+}
+
+/** A search over `relevanceCatalogArbitrary`'s words: whole words, prefixes, repeats, stop words. */
+export const relevanceQueryArbitrary: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...SCORED_WORDS),
+      fc.constantFrom(...SCORED_WORDS).chain((w) => fc.integer({ min: 1, max: w.length }).map((n) => w.slice(0, n))),
+      fc.constantFrom("the", "WIND", "Winds"),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((w) => w.join(" "));

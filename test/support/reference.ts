@@ -12,7 +12,7 @@
 import lunr from "lunr";
 import type { SnapshotPlugin } from "../../src/snapshot/schema.js";
 
-export type Sort = "stars" | "recent" | "name" | "downloads";
+export type Sort = "stars" | "recent" | "name" | "downloads" | "relevance";
 
 export interface ReferenceQuery {
   q?: string;
@@ -161,7 +161,7 @@ function bySlug(a: SnapshotPlugin, b: SnapshotPlugin): number {
   return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
 }
 
-export const REFERENCE_COMPARATORS: Readonly<Record<Sort, (a: SnapshotPlugin, b: SnapshotPlugin) => number>> = {
+export const REFERENCE_COMPARATORS: Readonly<Record<Exclude<Sort, "relevance">, (a: SnapshotPlugin, b: SnapshotPlugin) => number>> = {
   stars: (a, b) => (a.totalStars !== b.totalStars ? b.totalStars - a.totalStars : bySlug(a, b)),
   recent: (a, b) => (a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : bySlug(a, b)),
   name: (a, b) => collator.compare(a.name, b.name) || bySlug(a, b),
@@ -171,10 +171,10 @@ export const REFERENCE_COMPARATORS: Readonly<Record<Sort, (a: SnapshotPlugin, b:
   },
 };
 
-const sortedCache = new WeakMap<readonly SnapshotPlugin[], Map<Sort, SnapshotPlugin[]>>();
+const sortedCache = new WeakMap<readonly SnapshotPlugin[], Map<Exclude<Sort, "relevance">, SnapshotPlugin[]>>();
 
 /** The whole catalog in `sort` order (memoized per plugins array, which callers must not mutate). */
-export function referenceSorted(plugins: readonly SnapshotPlugin[], sort: Sort): SnapshotPlugin[] {
+export function referenceSorted(plugins: readonly SnapshotPlugin[], sort: Exclude<Sort, "relevance">): SnapshotPlugin[] {
   let bySort = sortedCache.get(plugins);
   if (bySort === undefined) sortedCache.set(plugins, (bySort = new Map()));
   let sorted = bySort.get(sort);
@@ -191,7 +191,9 @@ export interface ReferencePage {
 }
 
 export function referenceAnswer(plugins: readonly SnapshotPlugin[], query: ReferenceQuery): ReferencePage {
-  const matching = referenceSorted(plugins, query.sort ?? "stars").filter(makeMatcher(query, plugins));
+  const sort = query.sort ?? "stars";
+  const filtered = referenceSorted(plugins, sort === "relevance" ? "stars" : sort).filter(makeMatcher(query, plugins));
+  const matching = sort === "relevance" && query.q !== undefined && query.q !== "" ? byRelevance(plugins, filtered, query.q) : filtered;
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 50;
   return {
@@ -263,4 +265,79 @@ export function referenceFacets(plugins: readonly SnapshotPlugin[], query: Refer
     uncategorized: plugins.filter((p) => matchesExceptCategory(p) && !p.tags.some((t) => configured.has(t.toLowerCase()))).length,
     webUi: referenceAnswer(plugins, { ...query, web: true }).total,
   };
+}
+
+// ---------------------------------------------------------------------------
+// sort=relevance: BM25F over name (3), description (2) and README (1), straight from contract section 11.
+// ---------------------------------------------------------------------------
+
+const FIELD_WEIGHTS = [3, 2, 1] as const;
+const K1 = 1.2;
+const B = 0.75;
+
+const fieldTermsCache = new WeakMap<SnapshotPlugin, [string[], string[], string[]]>();
+
+/** A plugin's terms per field: name (the npm name's words too when it is not the display name), description, README. */
+function fieldTerms(p: SnapshotPlugin): [string[], string[], string[]] {
+  const cached = fieldTermsCache.get(p);
+  if (cached !== undefined) return cached;
+  const terms = (text: string) =>
+    referenceWords(text)
+      .filter((w) => !referenceIsStopWord(w))
+      .map(referenceStem);
+  const name = p.name === p.npmName ? terms(p.name) : [...terms(p.name), ...terms(p.npmName)];
+  const fields: [string[], string[], string[]] = [name, terms(p.description), terms(p.readme)];
+  fieldTermsCache.set(p, fields);
+  return fields;
+}
+
+interface ScoringTerm {
+  readonly stem: string;
+  /** Set for the query's last term: it also matches terms starting with the stem or the typed form. */
+  readonly typed?: string;
+}
+
+/** Each distinct stem once, at its last place; the last word is a prefix. */
+function scoringTermsOf(q: string): ScoringTerm[] {
+  const words = referenceWords(q).filter((w) => !referenceIsStopWord(w));
+  const lastPlace = new Map<string, number>();
+  for (const [i, word] of words.entries()) lastPlace.set(referenceStem(word), i);
+  return [...lastPlace].map(([stem, i]) => (i === words.length - 1 ? { stem, typed: words[i]! } : { stem }));
+}
+
+function termMatches(term: ScoringTerm, token: string): boolean {
+  if (term.typed === undefined) return token === term.stem;
+  return token.startsWith(term.stem) || token.startsWith(term.typed);
+}
+
+/** BM25F scores of every plugin of the catalog for `q`, by slug. */
+export function referenceScores(plugins: readonly SnapshotPlugin[], q: string): Map<string, number> {
+  const fields = plugins.map(fieldTerms);
+  const averages = [0, 1, 2].map((f) => fields.reduce((sum, terms) => sum + terms[f]!.length, 0) / plugins.length);
+  const scores = new Map(plugins.map((p) => [p.slug, 0]));
+  for (const term of scoringTermsOf(q)) {
+    const tf = fields.map((terms) => terms.map((tokens) => tokens.filter((token) => termMatches(term, token)).length));
+    const df = tf.filter((counts) => counts.some((count) => count > 0)).length;
+    const idf = Math.log(1 + (plugins.length - df + 0.5) / (df + 0.5));
+    for (const [d, p] of plugins.entries()) {
+      let x = 0;
+      for (let f = 0; f < 3; f++) {
+        if (tf[d]![f] === 0) continue;
+        x += (FIELD_WEIGHTS[f]! * tf[d]![f]!) / (1 - B + (B * fields[d]![f]!.length) / averages[f]!);
+      }
+      scores.set(p.slug, scores.get(p.slug)! + (idf * x * (K1 + 1)) / (x + K1));
+    }
+  }
+  return scores;
+}
+
+/** `matching` ordered by score, highest first; scores within 1e-9 of each other tie, broken by stars, then slug. */
+function byRelevance(plugins: readonly SnapshotPlugin[], matching: readonly SnapshotPlugin[], q: string): SnapshotPlugin[] {
+  const scores = referenceScores(plugins, q);
+  return [...matching].sort((a, b) => {
+    const [x, y] = [scores.get(a.slug)!, scores.get(b.slug)!];
+    const high = Math.max(x, y);
+    if (high - Math.min(x, y) <= 1e-9 * high) return REFERENCE_COMPARATORS.stars(a, b);
+    return y - x;
+  });
 }

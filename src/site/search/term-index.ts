@@ -13,6 +13,26 @@ export interface SearchDocument {
   readonly ref: string;
   /** Normalized words (see `core/text.ts`); stop words and stemming are the pipeline's job. */
   readonly words: readonly string[];
+  /**
+   * Where the fields of `words` end: the display name's, the npm name's and the description's words, then the
+   * README's to the end. With them the index also counts each term per relevance field (`FieldFrequencies`).
+   */
+  readonly fields?: DocumentFields;
+}
+
+export interface DocumentFields {
+  readonly ends: readonly [displayName: number, npmName: number, description: number];
+  /** Whether the npm name's words count in the `name` field: only when the display name is not the npm name (contract 11). */
+  readonly npmNameInName: boolean;
+}
+
+/** The relevance fields of contract section 11, in the order of their weights. */
+export const RELEVANCE_FIELDS = ["name", "description", "readme"] as const;
+
+/** Per relevance field, each posting's term frequency (parallel to `postingDocuments`) and each document's length. */
+export interface FieldFrequencies {
+  readonly frequencies: readonly [Int32Array, Int32Array, Int32Array];
+  readonly lengths: readonly [Int32Array, Int32Array, Int32Array];
 }
 
 /** The documents' postings, by term in code-unit order (lunr's `toJSON` order). */
@@ -31,6 +51,8 @@ export interface TermIndex {
   /** Per document: how many terms its field holds after the pipeline. */
   readonly lengths: Int32Array;
   readonly averageLength: number;
+  /** Present when every document gave its `fields`. */
+  readonly fields: FieldFrequencies | undefined;
 }
 
 /** `documents` may be made one at a time (a generator): only their terms' numbers are kept. */
@@ -44,9 +66,14 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
   /** Per document, its distinct terms' numbers and frequencies, in pairs, from `documentStart`. */
   const perDocument = new GrowingInts();
   const documentStart = new GrowingInts();
+  /** Per document, its distinct terms' frequencies in each relevance field, parallel to the pairs of `perDocument`. */
+  const perField = [new GrowingInts(), new GrowingInts(), new GrowingInts()] as const;
+  const fieldLengths = [new GrowingInts(), new GrowingInts(), new GrowingInts()] as const;
+  let allFields = true;
   documentStart.push(0);
   for (const document of documents) {
-    const terms = pipeline.run(lunr.tokenizer(document.words as string[])).map(String);
+    const fieldTerms = termsByField(pipeline, document);
+    const terms = fieldTerms.flat();
     const frequencies = new Map<number, number>();
     for (const term of terms) {
       let number = numbers.get(term);
@@ -55,9 +82,18 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
     }
     refs.push(document.ref);
     lengths.push(terms.length);
+    allFields &&= document.fields !== undefined;
+    const inFields = relevanceFields(fieldTerms, document.fields);
+    inFields.forEach((fieldTerms, f) => {
+      fieldLengths[f]!.push(fieldTerms.length);
+    });
+    const byField = inFields.map((fieldTerms) => countsOf(fieldTerms, numbers));
     for (const [number, frequency] of frequencies) {
       perDocument.push(number);
       perDocument.push(frequency);
+      byField.forEach((counts, f) => {
+        perField[f]!.push(counts.get(number) ?? 0);
+      });
       counts.increment(number);
     }
     documentStart.push(perDocument.length);
@@ -73,12 +109,17 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
   const next = postingStart.slice(0, terms.length);
   const postingDocuments = new Int32Array(postingStart[terms.length]!);
   const postingFrequencies = new Int32Array(postingDocuments.length);
+  const fieldFrequencies = allFields ? ([0, 1, 2] as const).map(() => new Int32Array(postingDocuments.length)) : [];
   const [pairs, starts] = [perDocument.view(), documentStart.view()];
+  const fieldViews = perField.map((field) => field.view());
   for (let d = 0; d < refs.length; d++) {
     for (let i = starts[d]!; i < starts[d + 1]!; i += 2) {
       const at = next[sortedOf[pairs[i]!]!]!++;
       postingDocuments[at] = d;
       postingFrequencies[at] = pairs[i + 1]!;
+      fieldFrequencies.forEach((field, f) => {
+        field[at] = fieldViews[f]![i >>> 1]!;
+      });
     }
   }
   const documentLengths = lengths.view().slice();
@@ -92,7 +133,44 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
     refs,
     lengths: documentLengths,
     averageLength: totalLength / refs.length,
+    fields: allFields
+      ? {
+          frequencies: fieldFrequencies as [Int32Array, Int32Array, Int32Array],
+          lengths: fieldLengths.map((field) => field.view().slice()) as [Int32Array, Int32Array, Int32Array],
+        }
+      : undefined,
   };
+}
+
+type Pipeline = InstanceType<typeof lunr.Pipeline>;
+
+/** The document's terms by the segments of its words (one segment without `fields`). */
+function termsByField(pipeline: Pipeline, document: SearchDocument): string[][] {
+  const { words, fields } = document;
+  const cuts = fields === undefined ? [] : fields.ends;
+  const segments: string[][] = [];
+  let start = 0;
+  for (const end of [...cuts, words.length]) {
+    segments.push(pipeline.run(lunr.tokenizer(words.slice(start, end) as string[])).map(String));
+    start = end;
+  }
+  return segments;
+}
+
+/** The terms of the relevance fields (name, description, README) from the segments; all in the README without `fields`. */
+function relevanceFields(segments: readonly string[][], fields: DocumentFields | undefined): [string[], string[], string[]] {
+  if (fields === undefined) return [[], [], segments[0] ?? []];
+  const [display, npm, description, readme] = segments as [string[], string[], string[], string[]];
+  return [fields.npmNameInName ? [...display, ...npm] : display, description, readme];
+}
+
+function countsOf(terms: readonly string[], numbers: ReadonlyMap<string, number>): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const term of terms) {
+    const number = numbers.get(term)!;
+    counts.set(number, (counts.get(number) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Each term's documents as the refs' ordinals (site-format `refOf`), for the shim's postings blocks. */
@@ -104,6 +182,22 @@ export function termOrdinals(index: TermIndex, ordinalOf: (ref: string) => numbe
     const documents = new Array<number>(stop - start);
     for (let i = start; i < stop; i++) documents[i - start] = ordinals[index.postingDocuments[i]!]!;
     return documents.sort((a, b) => a - b);
+  });
+}
+
+/**
+ * Each term's frequencies in the relevance fields, parallel to `termOrdinals`' lists: views of the index's arrays.
+ * @throws Error when the documents' ordinals do not ascend with their order (the lists would be sorted apart).
+ */
+export function termFieldCounts(index: TermIndex, ordinalOf: (ref: string) => number): [Int32Array, Int32Array, Int32Array][] {
+  const { fields } = index;
+  if (fields === undefined) throw new Error("the documents gave no fields");
+  index.refs.forEach((ref, d) => {
+    if (d > 0 && ordinalOf(ref) <= ordinalOf(index.refs[d - 1]!)) throw new Error("the documents are not in ordinal order");
+  });
+  return index.terms.map((_, t) => {
+    const [start, stop] = [index.postingStart[t]!, index.postingStart[t + 1]!];
+    return fields.frequencies.map((field) => field.subarray(start, stop)) as [Int32Array, Int32Array, Int32Array];
   });
 }
 

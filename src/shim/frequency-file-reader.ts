@@ -1,0 +1,90 @@
+/**
+ * Reads the relevance files (core/site-format.ts, `FrequencyFile` and `LengthsFile`) in place: a set's term
+ * frequencies and the field lengths are views of the file's bytes, decoded per member when scored.
+ */
+import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE } from "../core/site-format.js";
+import { CatalogUnavailable } from "./problem.js";
+import { wordsAt } from "./uint32-words.js";
+
+/** One set's entries: `count` members' frequencies in a view of the width the file gives. */
+export interface FrequencyRun {
+  readonly width: number;
+  readonly count: number;
+  /** FREQUENCY_U16 entries. */
+  readonly halves: Uint16Array | undefined;
+  /** FREQUENCY_U32 entries, or FREQUENCY_WIDE ones (three words each). */
+  readonly words: Uint32Array | undefined;
+}
+
+export class FrequencyFile {
+  readonly byteLength: number;
+  private readonly sets: number;
+  private readonly table: Uint32Array;
+
+  private readonly bytes: Uint8Array;
+
+  constructor(
+    bytes: Uint8Array,
+    private readonly what: string,
+  ) {
+    this.bytes = aligned(bytes);
+    if (bytes.byteLength < 4 || bytes.byteLength % 4 !== 0) throw this.broken();
+    this.sets = wordsAt(this.bytes, 0, 1)[0]!;
+    if (4 * (1 + 2 * this.sets) > bytes.byteLength) throw this.broken();
+    this.table = wordsAt(this.bytes, 4, 2 * this.sets);
+    this.byteLength = bytes.byteLength;
+  }
+
+  /** The entries of the set at `index` (the index of its key in the postings block). */
+  run(index: number): FrequencyRun {
+    if (!(index >= 0 && index < this.sets)) throw this.broken();
+    const start = this.table[index]!;
+    const end = index + 1 < this.sets ? this.table[index + 1]! : this.byteLength;
+    const width = this.table[this.sets + index]!;
+    if (!(start % 4 === 0 && start <= end && end <= this.byteLength)) throw this.broken();
+    const { buffer, byteOffset } = this.bytes;
+    switch (width) {
+      case FREQUENCY_U16: {
+        const count = Math.floor((end - start) / 2);
+        return { width, count, halves: new Uint16Array(buffer, byteOffset + start, count), words: undefined };
+      }
+      case FREQUENCY_U32:
+      case FREQUENCY_WIDE: {
+        const count = Math.floor((end - start) / width);
+        return { width, count, halves: undefined, words: wordsAt(this.bytes, start, (count * width) / 4) };
+      }
+      default:
+        throw this.broken();
+    }
+  }
+
+  private broken(): CatalogUnavailable {
+    return new CatalogUnavailable(`${this.what} is not a frequency file of this catalog`);
+  }
+}
+
+/** Each plugin's length in the three relevance fields, by ordinal. */
+export type FieldLengths = readonly [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
+
+/** @throws CatalogUnavailable when `bytes` are not a lengths file of `plugins` plugins. */
+export function readLengthsFile(file: Uint8Array, plugins: number, what: string): FieldLengths {
+  const broken = () => new CatalogUnavailable(`${what} is not a lengths file of this catalog`);
+  const bytes = aligned(file);
+  if (bytes.byteLength < 16) throw broken();
+  const [count, ...widths] = wordsAt(bytes, 0, 4);
+  if (count !== plugins) throw broken();
+  const fields: ArrayLike<number>[] = [];
+  let offset = 16;
+  for (const width of widths) {
+    const end = offset + width! * plugins;
+    if (!((width === 2 || width === 4) && end <= bytes.byteLength)) throw broken();
+    fields.push(width === 2 ? new Uint16Array(bytes.buffer, bytes.byteOffset + offset, plugins) : wordsAt(bytes, offset, plugins));
+    offset = (end + 3) & ~3;
+  }
+  return fields as unknown as FieldLengths;
+}
+
+/** The bytes where typed-array views of them may start: a reader may hand out a view at any offset. */
+function aligned(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+}

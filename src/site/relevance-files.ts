@@ -1,0 +1,89 @@
+/**
+ * Writes what `sort=relevance` scores with (core/site-format.ts, `FrequencyFile` and `LengthsFile`): each
+ * postings set's members' term frequencies in the three relevance fields, in the narrowest width that holds
+ * them all, and each plugin's field lengths.
+ */
+import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE } from "../core/site-format.js";
+import { align4 } from "./set-pack-writer.js";
+
+/** One set's members' frequencies per field (name, description, README), in member order. */
+export type FieldCounts = readonly [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
+
+export function encodeFrequencyFile(sets: readonly FieldCounts[]): Uint8Array {
+  const widths = sets.map(widthOf);
+  const starts: number[] = [];
+  let offset = 4 * (1 + 2 * sets.length);
+  sets.forEach((counts, k) => {
+    starts.push(offset);
+    offset = align4(offset + widths[k]! * counts[0].length);
+  });
+  const bytes = new Uint8Array(offset);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, sets.length, true);
+  sets.forEach((counts, k) => {
+    view.setUint32(4 * (1 + k), starts[k]!, true);
+    view.setUint32(4 * (1 + sets.length + k), widths[k]!, true);
+    writeEntries(view, starts[k]!, widths[k]!, counts);
+  });
+  return bytes;
+}
+
+function widthOf([name, description, readme]: FieldCounts): number {
+  const [n, d, r] = [largest(name), largest(description), largest(readme)];
+  if (n < 16 && d < 32 && r < 128) return FREQUENCY_U16;
+  if (n < 256 && d < 1024 && r < 16384) return FREQUENCY_U32;
+  return FREQUENCY_WIDE;
+}
+
+function largest(values: ArrayLike<number>): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) max = Math.max(max, values[i]!);
+  return max;
+}
+
+function writeEntries(view: DataView, start: number, width: number, [name, description, readme]: FieldCounts): void {
+  for (let i = 0; i < name.length; i++) {
+    const [n, d, r] = [name[i]!, description[i]!, readme[i]!];
+    if (width === FREQUENCY_U16) view.setUint16(start + 2 * i, (n << 12) | (d << 7) | r, true);
+    else if (width === FREQUENCY_U32) view.setUint32(start + 4 * i, ((n << 24) | (d << 14) | r) >>> 0, true);
+    else {
+      view.setUint32(start + 12 * i, n, true);
+      view.setUint32(start + 12 * i + 4, d, true);
+      view.setUint32(start + 12 * i + 8, r, true);
+    }
+  }
+}
+
+/** Per field (name, description, README), each plugin's length by ordinal. */
+export function encodeLengthsFile(lengths: FieldCounts): Uint8Array {
+  const plugins = lengths[0].length;
+  const widths = lengths.map((field) => (largest(field) < 0x10000 ? 2 : 4));
+  const starts: number[] = [];
+  let offset = 16;
+  widths.forEach((width) => {
+    starts.push(offset);
+    offset = align4(offset + width * plugins);
+  });
+  const bytes = new Uint8Array(offset);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, plugins, true);
+  widths.forEach((width, f) => {
+    view.setUint32(4 * (1 + f), width, true);
+    const field = lengths[f]!;
+    for (let i = 0; i < plugins; i++) {
+      if (width === 2) view.setUint16(starts[f]! + 2 * i, field[i]!, true);
+      else view.setUint32(starts[f]! + 4 * i, field[i]!, true);
+    }
+  });
+  return bytes;
+}
+
+/** The mean of each field's lengths over the catalog (0 for an empty one), as contract section 11 defines `avglen`. */
+export function averageLengths(lengths: FieldCounts): [number, number, number] {
+  const mean = (field: ArrayLike<number>) => {
+    let sum = 0;
+    for (let i = 0; i < field.length; i++) sum += field[i]!;
+    return field.length === 0 ? 0 : sum / field.length;
+  };
+  return [mean(lengths[0]), mean(lengths[1]), mean(lengths[2])];
+}
