@@ -104,10 +104,17 @@ async function readme(settings: CatalogSettings, product: Product, template: (pa
     DISPLAY_NAME: codeList(displayName, "or"),
     HOST_NAME: HOST_NAMES[settings.host],
     PACKAGE_EXTRA: settings.host === "cloudflare" ? ` and \`wrangler\`, the deploy tool` : "",
+    HOST_UPGRADE_INSTALL: settings.host === "cloudflare" ? WRANGLER_UPGRADE : "",
     FIRST_DEPLOY: await fragment("first-deploy.md"),
+    HOST_UPGRADE: await fragment("upgrade.md"),
     HOST_SECTION: await fragment("host.md"),
   });
 }
+
+/** A new plugin-catalog may deploy with a newer wrangler: the one it pins. */
+const WRANGLER_UPGRADE = ` Then the wrangler it deploys with (name
+   the same version in place of \`latest\`):
+   \`npm install --save-dev wrangler@$(npm view plugin-catalog@latest devDependencies.wrangler)\`.`;
 
 /** `{{NAME}}` → its value, in one pass: a value is never searched for placeholders itself. */
 export function fill(template: string, values: Readonly<Record<string, string>>): string {

@@ -18,15 +18,10 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npmEnv } from "../support/npm.js";
 import { makeTempDir, REPO_ROOT, runCli } from "../support/targets.js";
 
 const execFileAsync = promisify(execFile);
-
-/** npm as a user runs it, with no npm_* variables inherited from an `npm test` around this run. */
-function npmEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-  return { ...env, npm_config_update_notifier: "false", npm_config_audit: "false", npm_config_fund: "false", NO_COLOR: "1" };
-}
 
 async function run(command: string, args: readonly string[], cwd: string, timeout = 60_000): Promise<string> {
   try {

@@ -1,8 +1,10 @@
 /**
  * This repository's GitHub Actions workflows: `.github/workflows/daily.yml`
  * (the daily catalog build and Cloudflare Workers deploy) and `ci.yml` (the
- * test suite on Node 20, 22 and 24). The checks shared with the workflows
- * that `plugin-catalog init` writes are in workflow-checks.ts.
+ * test suite on Node 20, 22 and 24); every one of them, `release.yml`
+ * included (release.test.ts), against GitHub's workflow schema. The checks
+ * shared with the workflows that `plugin-catalog init` writes are in
+ * workflow-checks.ts.
  */
 import { join } from "node:path";
 import type { ValidateFunction } from "ajv";
@@ -25,7 +27,11 @@ import {
   usesAction,
 } from "./workflow-checks.js";
 
-const WORKFLOW_FILES = { daily: ".github/workflows/daily.yml", ci: ".github/workflows/ci.yml" } as const;
+const WORKFLOW_FILES = {
+  daily: ".github/workflows/daily.yml",
+  ci: ".github/workflows/ci.yml",
+  release: ".github/workflows/release.yml",
+} as const;
 type WorkflowName = keyof typeof WORKFLOW_FILES;
 const pathOf = (name: WorkflowName) => join(REPO_ROOT, WORKFLOW_FILES[name]);
 

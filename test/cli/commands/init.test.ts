@@ -133,6 +133,24 @@ describe.each(["github-pages", "cloudflare"] as const)("init --host %s", (host) 
     }
   });
 
+  it("writes how to upgrade plugin-catalog: the changelog, the install, and what a new site format means on this host", async () => {
+    const readme = await readFile(join(dir, "README.md"), "utf8");
+    const upgrading = readme.slice(readme.indexOf("## Upgrading plugin-catalog"));
+    expect(upgrading.slice(0, upgrading.indexOf("\n## ", 1)), "a section of its own").toContain("CHANGELOG.md");
+    const steps = upgrading.match(/^\d+\. /gm) ?? [];
+    expect(steps.slice(0, 3)).toStrictEqual(["1. ", "2. ", "3. "]);
+    expect(upgrading).toContain("`npm install plugin-catalog@latest`");
+    expect(upgrading).toContain('"site format N"');
+    const wrangler = "`npm install --save-dev wrangler@$(npm view plugin-catalog@latest devDependencies.wrangler)`";
+    if (host === "cloudflare") {
+      expect(upgrading).toContain(wrangler);
+      expect(upgrading).toContain("Rollback");
+    } else {
+      expect(upgrading).not.toContain(wrangler);
+      expect(upgrading).toContain("10\nminutes");
+    }
+  });
+
   it("prints the next steps, numbered", () => {
     expect(stdout).toContain(`into ${dir}: ${FILES.join(", ")}`);
     const steps = stdout.split("\n").filter((line) => /^ {2}\d\. /.test(line));
