@@ -10,7 +10,16 @@ import { isStopWord } from "../../src/core/search/terms.js";
 import { Random } from "../../tools/sample/random.js";
 import { countMatching, FACETS_PATH, type FilterChoice, filterParams, path, shuffle, type Vocabulary } from "./queries.js";
 
-export const WORST_SHAPES = ["prefix1", "prefix2", "manyWords", "deepPage", "searchFilters", "facetsPrefix"] as const;
+export const WORST_SHAPES = [
+  "prefix1",
+  "prefix2",
+  "wordPrefix3",
+  "manyWords",
+  "deepPage",
+  "deepSearch",
+  "searchFilters",
+  "facetsPrefix",
+] as const;
 export type WorstShape = (typeof WORST_SHAPES)[number];
 
 const PER_PAGE = "100";
@@ -41,6 +50,10 @@ class WorstGenerator {
   /** Plugins with a tag, a creator and a web UI: the filters of one of them together match at least it. */
   private readonly filterable: readonly Facts[];
   private deepTaken = 0;
+  /** Per shape, how many of its queries were drawn: each takes the next sort of its own shuffled round of every sort. */
+  private readonly drawn = new Map<WorstShape, number>();
+  private readonly sorts: readonly (string | undefined)[];
+  private shape: WorstShape = "prefix1";
 
   constructor(
     private readonly vocabulary: Vocabulary,
@@ -56,17 +69,22 @@ class WorstGenerator {
       rng,
       listings.flatMap((listing) => SORT_KEYS.map((sort) => [listing, sort] as const)),
     );
+    this.sorts = shuffle(rng, [undefined, ...SORT_KEYS]);
     const complete = vocabulary.facts.filter((plugin) => plugin.tags.size > 0 && plugin.creators.size > 0);
     this.filterable = complete.some((plugin) => plugin.web) ? complete.filter((plugin) => plugin.web) : complete;
   }
 
   /** A request path of `shape`, e.g. `/api/facets?q=c&web=1`. */
   next(shape: WorstShape): string {
+    this.shape = shape;
     const make: Record<WorstShape, () => string> = {
       prefix1: () => this.prefixed(1),
       prefix2: () => this.prefixed(2),
+      // Two words, the last three letters typed (`tide wea`): found dearer than one-letter prefixes by a probe.
+      wordPrefix3: () => path({ q: `${this.word()} ${this.prefix(3)}`, sort: this.sort(), per_page: this.perPageOf(3) }),
       manyWords: () => this.manyWords(),
       deepPage: () => this.deepPage(),
+      deepSearch: () => this.deepSearch(),
       searchFilters: () => {
         const q = this.rng.chance(1 / 3) ? this.word() : this.prefix(this.rng.int(1, 2));
         return path({ q, ...filterParams(this.filtersOf(this.rng.pick(this.filterable), 7)), sort: this.sort(), per_page: PER_PAGE });
@@ -104,6 +122,15 @@ class WorstGenerator {
     }
   }
 
+  /**
+   * A common word, alone or with a filter, 100 a page, a page past the first (`q=data&web=1&sort=name&per_page=100&page=3`):
+   * many matches placed in a sort order, and the records of a page of them scattered over the catalog.
+   */
+  private deepSearch(): string {
+    const filters = this.rng.chance(0.25) ? {} : this.filtersOf(this.rng.pick(this.filterable), this.rng.int(1, 7));
+    return path({ q: this.word(), ...filterParams(filters), sort: this.sort(), per_page: PER_PAGE, page: String(this.rng.int(2, 4)) });
+  }
+
   private deepPage(): string {
     const [filters, sort] = this.deep[this.deepTaken++ % this.deep.length]!;
     const pages = Math.max(1, Math.ceil(countMatching(this.vocabulary, filters) / Number(PER_PAGE)));
@@ -128,7 +155,15 @@ class WorstGenerator {
 
   private words = (count: number): string[] => Array.from({ length: count }, () => this.word());
   private word = (): string => this.vocabulary.words(this.rng);
-  private sort = (): string | undefined => this.rng.pick([undefined, ...SORT_KEYS]);
+  /** The next sort of the shape's round: every sort, `relevance` and `downloads` included, comes round in each shape. */
+  private sort = (): string | undefined => {
+    const drawn = this.drawn.get(this.shape) ?? 0;
+    this.drawn.set(this.shape, drawn + 1);
+    return this.sorts[drawn % this.sorts.length];
+  };
+
+  /** A third of the time 100 a page. */
+  private perPageOf = (thirds: number): string | undefined => (this.rng.int(1, thirds) === 1 ? PER_PAGE : undefined);
 }
 
 /** `perShape` paths of every shape, from a random stream of their own (the other lists of `planQueries` stay the same). */
