@@ -17,7 +17,15 @@ import { writeScoredPostingsBlocks } from "../src/site/postings-blocks.js";
 import { encodeRecordFile, type RecordSource } from "../src/site/record-file-writer.js";
 import { averageLengths, encodeLengthsFile, type FieldCounts } from "../src/site/relevance-files.js";
 
-const LAYOUT: SiteLayout = { fineShardSize: 2, postingsBlockBytes: 40, keyPackBytes: 48, groupLimit: 2, groupShare: 0, groupChunk: 2 };
+const LAYOUT: SiteLayout = {
+  fineShardSize: 2,
+  postingsBlockBytes: 40,
+  frequencyBytes: 24,
+  keyPackBytes: 48,
+  groupLimit: 2,
+  groupShare: 0,
+  groupChunk: 2,
+};
 const SHARD_SIZE = 3;
 const encoder = new TextEncoder();
 
@@ -45,7 +53,7 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     search.postings,
     search.counts,
     TINY_PLUGINS.length,
-    LAYOUT.postingsBlockBytes,
+    { blockBytes: LAYOUT.postingsBlockBytes, frequencyBytes: LAYOUT.frequencyBytes },
   );
   const manifest: SiteManifest = {
     format: SITE_FORMAT,
@@ -64,7 +72,7 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     ...writeFilterPacks(add, TINY_PLUGINS.map(filterFacts), TINY_CATEGORIES, source, LAYOUT),
     postings: scored.postings,
     relevance: {
-      frequencies: scored.frequencies,
+      ...scored.frequencies,
       lengths: add("lengths", encodeLengthsFile(search.lengths)),
       averages: averageLengths(search.lengths),
     },

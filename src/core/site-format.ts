@@ -114,12 +114,15 @@ export interface PostingsBlocks {
 }
 
 /**
- * The relevance data: `frequencies` file i holds the term frequencies of the sets of postings block i
- * (`FrequencyFile`); `lengths` each plugin's length in each field (`LengthsFile`); `averages` the catalog's mean
- * lengths of the fields, in `RELEVANCE_FIELD_WEIGHTS` order.
+ * The relevance data. The postings blocks' sets, numbered in block order (set k of block b is set
+ * `blockSets[b] + k`), have their term frequencies in the `frequencies` files (`FrequencyFile`), cut by size
+ * whatever the blocks: file i holds the sets from `fileSets[i]` on. `lengths` is each plugin's length in each field
+ * (`LengthsFile`); `averages` the catalog's mean lengths of the fields, in `RELEVANCE_FIELD_WEIGHTS` order.
  */
 export interface RelevanceFiles {
   readonly frequencies: FileSeries;
+  readonly blockSets: readonly number[];
+  readonly fileSets: readonly number[];
   readonly lengths: string;
   readonly averages: readonly [name: number, description: number, readme: number];
 }
@@ -128,10 +131,10 @@ export interface RelevanceFiles {
 export const RELEVANCE_FIELD_WEIGHTS = [3, 2, 1] as const;
 
 /* ---------------------------------------------------------- FrequencyFile
- * For the postings block of the same index, each of its sets' members' term frequencies in the three relevance
- * fields, in member order (ascending ordinals), so that a search is scored from words, not objects:
+ * Consecutive postings sets' members' term frequencies in the three relevance fields, in member order (ascending
+ * ordinals), so that a search is scored from words, not objects:
  *
- *   word 0        K, the number of sets (the block's, in its key order)
+ *   word 0        K, the number of sets (from the file's first, `RelevanceFiles.fileSets`)
  *   K words       per set: where its entries start, in bytes from the file's start (a multiple of 4)
  *   K words       per set: its entries' width, FREQUENCY_U16, FREQUENCY_U32 or FREQUENCY_WIDE
  *   then          the entries; set k's run from its start to set k + 1's (the file's end for the last)

@@ -67,7 +67,7 @@ export class Catalog {
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
     let search: SearchIndex | undefined;
-    this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size, manifest.relevance.frequencies));
+    this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size, manifest.relevance));
     this.fieldLengths = memoize(async () => {
       const file = manifest.relevance.lengths;
       return readLengthsFile(await readBytes(reader, file), this.size, file);

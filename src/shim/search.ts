@@ -8,7 +8,7 @@
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import type { SearchTerms } from "../core/search/terms.js";
-import { type FileSeries, type PostingsBlocks, seriesFile, seriesLength } from "../core/site-format.js";
+import { type PostingsBlocks, type RelevanceFiles, seriesFile, seriesLength } from "../core/site-format.js";
 import { FrequencyFile, type FrequencyRun } from "./frequency-file-reader.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
@@ -47,7 +47,7 @@ export class SearchIndex {
     private readonly directory: PostingsBlocks,
     private readonly reader: SiteReader,
     private readonly size: number,
-    private readonly frequencies?: FileSeries,
+    private readonly relevance?: RelevanceFiles,
   ) {
     this.count = seriesLength(directory.files);
     if (directory.bounds.length !== 2 * this.count) throw new CatalogUnavailable("the manifest's postings blocks lack term bounds");
@@ -70,21 +70,46 @@ export class SearchIndex {
   async scored(terms: SearchTerms): Promise<ScoredPart[]> {
     const parts = this.parts(terms);
     const blocks = [...new Set(parts.flatMap((part) => part.blocks))];
-    const [sets, packs, files] = await Promise.all([
-      this.partSets(parts),
-      Promise.all(blocks.map((block) => this.load(block))),
-      Promise.all(blocks.map((block) => this.loadFrequencies(block))),
-    ]);
-    return parts.map((part, p) => {
+    const [sets, packs] = await Promise.all([this.partSets(parts), Promise.all(blocks.map((block) => this.load(block)))]);
+    // Each source as [block's place in `blocks`, its set index there, its number among all sets].
+    const sources = parts.map((part) => {
       const own = part.blocks.map((block) => blocks.indexOf(block));
       const pairs = part.sources(own.map((b) => packs[b]!));
-      const sources = [];
+      const found: number[] = [];
       for (let k = 0; k < pairs.length; k += 2) {
         const [b, index] = [own[pairs[k]!]!, pairs[k + 1]!];
-        sources.push({ set: packs[b]!.stored(index), frequencies: files[b]!.run(index) });
+        found.push(b, index, this.setNumber(blocks[b]!, index));
       }
-      return { set: sets[p]!, sources };
+      return found;
     });
+    const fileOf = (set: number) => fileHolding(this.relevanceFiles().fileSets, set);
+    const needed = [...new Set(sources.flatMap((found) => found.filter((_, k) => k % 3 === 2).map(fileOf)))];
+    const files = new Map(await Promise.all(needed.map(async (file) => [file, await this.loadFrequencies(file)] as const)));
+    return parts.map((_, p) => {
+      const found = sources[p]!;
+      const scoredSources = [];
+      for (let k = 0; k < found.length; k += 3) {
+        const [b, index, set] = [found[k]!, found[k + 1]!, found[k + 2]!];
+        const file = fileOf(set);
+        scoredSources.push({
+          set: packs[b]!.stored(index),
+          frequencies: files.get(file)!.run(set - this.relevanceFiles().fileSets[file]!),
+        });
+      }
+      return { set: sets[p]!, sources: scoredSources };
+    });
+  }
+
+  private relevanceFiles(): RelevanceFiles {
+    if (this.relevance === undefined) throw new CatalogUnavailable("the manifest lists no relevance files");
+    return this.relevance;
+  }
+
+  /** Set `index` of postings block `block` among all the blocks' sets. */
+  private setNumber(block: number, index: number): number {
+    const first = this.relevanceFiles().blockSets[block];
+    if (first === undefined) throw new CatalogUnavailable(`the manifest numbers no sets of postings block ${block}`);
+    return first + index;
   }
 
   private parts(terms: SearchTerms): SearchPart[] {
@@ -155,9 +180,9 @@ export class SearchIndex {
     return this.packs.load(file, async () => new SetPack(await readBytes(this.reader, file), this.size, file));
   }
 
-  private loadFrequencies(block: number): Promise<FrequencyFile> {
-    const file = this.frequencies === undefined ? undefined : seriesFile(this.frequencies, block);
-    if (file === undefined) throw new CatalogUnavailable(`the manifest lists no frequency file for postings block ${block}`);
+  private loadFrequencies(index: number): Promise<FrequencyFile> {
+    const file = seriesFile(this.relevanceFiles().frequencies, index);
+    if (file === undefined) throw new CatalogUnavailable(`the manifest lists no frequency file ${index}`);
     return this.frequencyFiles.load(file, async () => new FrequencyFile(await readBytes(this.reader, file), file));
   }
 
@@ -188,6 +213,17 @@ export class SearchIndex {
     }
     return low - 1;
   }
+}
+
+/** The frequency file holding set number `set`: the last whose first set is at or before it. */
+function fileHolding(fileSets: readonly number[], set: number): number {
+  let [low, high] = [0, fileSets.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (fileSets[mid]! <= set) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
 }
 
 /** How many of a block's keys are terms; the rest are prefix unions. */

@@ -86,6 +86,10 @@ function checkManifest(value: unknown): SiteManifest {
     seriesLength(manifest.keys) > 0 &&
     isSeries(manifest.postings?.files) &&
     isSeries(manifest.relevance?.frequencies) &&
+    ascendingCounts(manifest.relevance.blockSets) &&
+    ascendingCounts(manifest.relevance.fileSets) &&
+    manifest.relevance.blockSets.length === seriesLength(manifest.postings.files) &&
+    manifest.relevance.fileSets.length === seriesLength(manifest.relevance.frequencies) &&
     typeof manifest.relevance.lengths === "string" &&
     Array.isArray(manifest.relevance.averages) &&
     manifest.relevance.averages.length === 3 &&
@@ -98,6 +102,10 @@ function checkManifest(value: unknown): SiteManifest {
     throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;
 }
+
+/** An array of non-negative integers in ascending order. */
+const ascendingCounts = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((item, i) => Number.isInteger(item) && item >= (i === 0 ? 0 : value[i - 1]));
 
 const stringsIn = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === "string");
 

@@ -231,10 +231,10 @@ function writeSearchFiles(
     termOrdinals(index, ordinalOf),
     termFieldCounts(index, ordinalOf),
     byStars.length,
-    layout.postingsBlockBytes,
+    { blockBytes: layout.postingsBlockBytes, frequencyBytes: layout.frequencyBytes },
   );
   const lengths = index.fields!.lengths;
-  const relevance = { frequencies, lengths: add("lengths", encodeLengthsFile(lengths)), averages: averageLengths(lengths) };
+  const relevance = { ...frequencies, lengths: add("lengths", encodeLengthsFile(lengths)), averages: averageLengths(lengths) };
   // Each chunk is written as it is made: all of them at once would be over 200 MB of strings.
   const directory: SearchDirectoryFile = {
     chunks: Array.from(

@@ -8,6 +8,8 @@ export interface SiteLayout {
   readonly fineShardSize: number;
   /** Aim for postings blocks of about this many bytes; a block holds whole terms. */
   readonly postingsBlockBytes: number;
+  /** Aim for frequency files (`sort=relevance`) of at most this many bytes; a set's entries that take more are a file alone. */
+  readonly frequencyBytes: number;
   /** Aim for filter packs of about this many bytes (their number follows from it). */
   readonly keyPackBytes: number;
   /**
@@ -24,6 +26,7 @@ export interface SiteLayout {
 export const DEFAULT_LAYOUT: SiteLayout = {
   fineShardSize: 25,
   postingsBlockBytes: 32 * 1024,
+  frequencyBytes: 64 * 1024,
   keyPackBytes: 24 * 1024,
   groupLimit: 1024,
   groupShare: 0.25,

@@ -12,9 +12,9 @@
  * interpreter, where that many words cost milliseconds.
  */
 import { compareCodeUnits } from "../core/order.js";
-import type { FileSeries, PostingsBlocks } from "../core/site-format.js";
+import type { PostingsBlocks, RelevanceFiles } from "../core/site-format.js";
 import { type AddFile, writeSeries } from "./file-series.js";
-import { encodeFrequencyFile, type FieldCounts } from "./relevance-files.js";
+import { encodeFrequencyFile, type FieldCounts, frequencyBytesOf } from "./relevance-files.js";
 import { encodeSetPack, type NamedSet } from "./set-pack-writer.js";
 
 /** `terms` in code-unit order; `postings[i]`: the ordinals of the plugins holding `terms[i]`, ascending. */
@@ -28,9 +28,14 @@ export function writePostingsBlocks(
   return writeBlocks(add, terms, postings, undefined, plugins, blockBytes).postings;
 }
 
+/** Where the blocks' sets' frequencies lie (`RelevanceFiles`). */
+export type WrittenFrequencies = Pick<RelevanceFiles, "frequencies" | "blockSets" | "fileSets">;
+
 /**
- * The postings blocks, and beside each a `FrequencyFile` of its sets: `counts[i]` holds `terms[i]`'s frequencies in
- * each relevance field, parallel to `postings[i]`; a prefix union's are its terms' summed per plugin.
+ * The postings blocks, and the `FrequencyFile`s of their sets: `counts[i]` holds `terms[i]`'s frequencies in each
+ * relevance field, parallel to `postings[i]`; a prefix union's are its terms' summed per plugin. The frequency files
+ * are cut at `frequencyBytes` whatever the blocks (a block of common terms and prefix unions holds hundreds of
+ * kilobytes of them, where its sets are a few bitmaps): a query reads the files of its sets only.
  */
 export function writeScoredPostingsBlocks(
   add: AddFile,
@@ -38,10 +43,33 @@ export function writeScoredPostingsBlocks(
   postings: readonly number[][],
   counts: readonly FieldCounts[],
   plugins: number,
-  blockBytes: number,
-): { postings: PostingsBlocks; frequencies: FileSeries } {
+  { blockBytes, frequencyBytes }: { blockBytes: number; frequencyBytes: number },
+): { postings: PostingsBlocks; frequencies: WrittenFrequencies } {
   const written = writeBlocks(add, terms, postings, counts, plugins, blockBytes);
-  return { postings: written.postings, frequencies: written.frequencies! };
+  const sets = written.frequencySets!;
+  const files: Uint8Array[] = [];
+  const fileSets: number[] = [];
+  for (const cut of cutBySize(sets.map(frequencyBytesOf), frequencyBytes)) {
+    fileSets.push(cut.start);
+    files.push(encodeFrequencyFile(sets.slice(cut.start, cut.end)));
+  }
+  const blockSets = written.blockSets;
+  return { postings: written.postings, frequencies: { frequencies: writeSeries(add, "frequencies", files), blockSets, fileSets } };
+}
+
+/** Consecutive runs of items whose sizes add up to at most `budget`, an item over it alone. */
+function cutBySize(sizes: readonly number[], budget: number): Block[] {
+  const runs: Block[] = [];
+  let [start, bytes] = [0, 0];
+  sizes.forEach((size, i) => {
+    if (i > start && bytes + size > budget) {
+      runs.push({ start, end: i });
+      [start, bytes] = [i, 0];
+    }
+    bytes += size;
+  });
+  if (sizes.length > start) runs.push({ start, end: sizes.length });
+  return runs;
 }
 
 function writeBlocks(
@@ -51,13 +79,15 @@ function writeBlocks(
   counts: readonly FieldCounts[] | undefined,
   plugins: number,
   blockBytes: number,
-): { postings: PostingsBlocks; frequencies: FileSeries | undefined } {
+): { postings: PostingsBlocks; frequencySets: FieldCounts[] | undefined; blockSets: number[] } {
   const blocks = cutBlocks(terms, postings, plugins, blockBytes);
   const prefixes = new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)]);
   const summer = counts === undefined ? undefined : new CountSummer(plugins);
   const unions = [...prefixes].sort(compareCodeUnits).map((prefix) => unionOf(terms, postings, prefix, plugins, counts, summer));
   const packs: Uint8Array[] = [];
-  const frequencyFiles: Uint8Array[] = [];
+  const frequencySets: FieldCounts[] = [];
+  const blockSets: number[] = [];
+  let setCount = 0;
   for (const { start, end } of blocks) {
     const own = unions.filter((union) => union.first >= start && union.first < end);
     const sets: NamedSet[] = [
@@ -65,14 +95,20 @@ function writeBlocks(
       ...own.map(({ set }) => set),
     ];
     packs.push(encodeSetPack(plugins, sets, { terms: end - start }));
-    if (counts !== undefined) frequencyFiles.push(encodeFrequencyFile([...counts.slice(start, end), ...own.map((union) => union.counts!)]));
+    blockSets.push(setCount);
+    setCount += sets.length;
+    if (counts !== undefined) {
+      for (let i = start; i < end; i++) frequencySets.push(counts[i]!);
+      for (const union of own) frequencySets.push(union.counts!);
+    }
   }
   return {
     postings: {
       files: writeSeries(add, "postings", packs),
       bounds: blocks.flatMap(({ start, end }) => [terms[start]!, terms[end - 1]!]),
     },
-    frequencies: counts === undefined ? undefined : writeSeries(add, "frequencies", frequencyFiles),
+    frequencySets: counts === undefined ? undefined : frequencySets,
+    blockSets,
   };
 }
 

@@ -28,6 +28,11 @@ export function encodeFrequencyFile(sets: readonly FieldCounts[]): Uint8Array {
   return bytes;
 }
 
+/** The bytes a set's entries take in a frequency file, its table entry included. */
+export function frequencyBytesOf(counts: FieldCounts): number {
+  return 8 + align4(widthOf(counts) * counts[0].length);
+}
+
 function widthOf([name, description, readme]: FieldCounts): number {
   const [n, d, r] = [largest(name), largest(description), largest(readme)];
   if (n < 16 && d < 32 && r < 128) return FREQUENCY_U16;
