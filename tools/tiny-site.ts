@@ -47,14 +47,10 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
   const shards = (size: number, order: readonly number[]): Uint8Array[] =>
     Array.from({ length: Math.ceil(order.length / size) }, (_, i) => encodeRecordFile(source, order.slice(i * size, (i + 1) * size)));
   const search = termPostings();
-  const scored = writeScoredPostingsBlocks(
-    add,
-    search.terms,
-    search.postings,
-    search.counts,
-    TINY_PLUGINS.length,
-    { blockBytes: LAYOUT.postingsBlockBytes, frequencyBytes: LAYOUT.frequencyBytes },
-  );
+  const scored = writeScoredPostingsBlocks(add, search.terms, search.postings, search.counts, TINY_PLUGINS.length, {
+    blockBytes: LAYOUT.postingsBlockBytes,
+    frequencyBytes: LAYOUT.frequencyBytes,
+  });
   const manifest: SiteManifest = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,

@@ -137,7 +137,8 @@ export const RELEVANCE_FIELD_WEIGHTS = [3, 2, 1] as const;
  *   word 0        K, the number of sets (from the file's first, `RelevanceFiles.fileSets`)
  *   K words       per set: where its entries start, in bytes from the file's start (a multiple of 4)
  *   K words       per set: its entries' width, FREQUENCY_U16, FREQUENCY_U32 or FREQUENCY_WIDE
- *   then          the entries; set k's run from its start to set k + 1's (the file's end for the last)
+ *   K words       per set: its number of entries (members)
+ *   then          the entries, each set's from its start
  *
  *   FREQUENCY_U16  (2 bytes): name << 12 | description << 7 | readme  (name < 16, description < 32, readme < 128)
  *   FREQUENCY_U32  (4 bytes): name << 24 | description << 14 | readme (name < 256, description < 1024, readme < 16384)

@@ -30,32 +30,21 @@ export class FrequencyFile {
     this.bytes = aligned(bytes);
     if (bytes.byteLength < 4 || bytes.byteLength % 4 !== 0) throw this.broken();
     this.sets = wordsAt(this.bytes, 0, 1)[0]!;
-    if (4 * (1 + 2 * this.sets) > bytes.byteLength) throw this.broken();
-    this.table = wordsAt(this.bytes, 4, 2 * this.sets);
+    if (4 * (1 + 3 * this.sets) > bytes.byteLength) throw this.broken();
+    this.table = wordsAt(this.bytes, 4, 3 * this.sets);
     this.byteLength = bytes.byteLength;
   }
 
   /** The entries of the set at `index` (the index of its key in the postings block). */
   run(index: number): FrequencyRun {
     if (!(index >= 0 && index < this.sets)) throw this.broken();
-    const start = this.table[index]!;
-    const end = index + 1 < this.sets ? this.table[index + 1]! : this.byteLength;
-    const width = this.table[this.sets + index]!;
-    if (!(start % 4 === 0 && start <= end && end <= this.byteLength)) throw this.broken();
-    const { buffer, byteOffset } = this.bytes;
-    switch (width) {
-      case FREQUENCY_U16: {
-        const count = Math.floor((end - start) / 2);
-        return { width, count, halves: new Uint16Array(buffer, byteOffset + start, count), words: undefined };
-      }
-      case FREQUENCY_U32:
-      case FREQUENCY_WIDE: {
-        const count = Math.floor((end - start) / width);
-        return { width, count, halves: undefined, words: wordsAt(this.bytes, start, (count * width) / 4) };
-      }
-      default:
-        throw this.broken();
+    const [start, width, count] = [this.table[index]!, this.table[this.sets + index]!, this.table[2 * this.sets + index]!];
+    const known = width === FREQUENCY_U16 || width === FREQUENCY_U32 || width === FREQUENCY_WIDE;
+    if (!(known && start % 4 === 0 && start + width * count <= this.byteLength)) throw this.broken();
+    if (width === FREQUENCY_U16) {
+      return { width, count, halves: new Uint16Array(this.bytes.buffer, this.bytes.byteOffset + start, count), words: undefined };
     }
+    return { width, count, halves: undefined, words: wordsAt(this.bytes, start, (count * width) / 4) };
   }
 
   private broken(): CatalogUnavailable {

@@ -12,7 +12,7 @@ export type FieldCounts = readonly [ArrayLike<number>, ArrayLike<number>, ArrayL
 export function encodeFrequencyFile(sets: readonly FieldCounts[]): Uint8Array {
   const widths = sets.map(widthOf);
   const starts: number[] = [];
-  let offset = 4 * (1 + 2 * sets.length);
+  let offset = 4 * (1 + 3 * sets.length);
   sets.forEach((counts, k) => {
     starts.push(offset);
     offset = align4(offset + widths[k]! * counts[0].length);
@@ -23,6 +23,7 @@ export function encodeFrequencyFile(sets: readonly FieldCounts[]): Uint8Array {
   sets.forEach((counts, k) => {
     view.setUint32(4 * (1 + k), starts[k]!, true);
     view.setUint32(4 * (1 + sets.length + k), widths[k]!, true);
+    view.setUint32(4 * (1 + 2 * sets.length + k), counts[0].length, true);
     writeEntries(view, starts[k]!, widths[k]!, counts);
   });
   return bytes;
@@ -30,7 +31,7 @@ export function encodeFrequencyFile(sets: readonly FieldCounts[]): Uint8Array {
 
 /** The bytes a set's entries take in a frequency file, its table entry included. */
 export function frequencyBytesOf(counts: FieldCounts): number {
-  return 8 + align4(widthOf(counts) * counts[0].length);
+  return 12 + align4(widthOf(counts) * counts[0].length);
 }
 
 function widthOf([name, description, readme]: FieldCounts): number {
