@@ -148,6 +148,19 @@ export const FREQUENCY_U16 = 2;
 export const FREQUENCY_U32 = 4;
 export const FREQUENCY_WIDE = 12;
 
+/** Where the three counts lie in an entry of a packed width: name above `descriptionShift`, README below it. */
+export interface PackedFrequencies {
+  readonly nameShift: number;
+  readonly descriptionShift: number;
+  /** The largest count each field can hold, a mask of its bits: name, description, README. */
+  readonly limits: readonly [number, number, number];
+}
+
+export const PACKED_FREQUENCIES: Readonly<Record<typeof FREQUENCY_U16 | typeof FREQUENCY_U32, PackedFrequencies>> = {
+  [FREQUENCY_U16]: { nameShift: 12, descriptionShift: 7, limits: [15, 31, 127] },
+  [FREQUENCY_U32]: { nameShift: 24, descriptionShift: 14, limits: [255, 1023, 16383] },
+};
+
 /* ------------------------------------------------------------ LengthsFile
  * Each plugin's number of terms in each relevance field (after stop words), by ordinal:
  *

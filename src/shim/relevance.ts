@@ -8,7 +8,7 @@ import type { Bitset } from "../core/bitset.js";
 import type { PageWindow } from "../core/paging.js";
 import { inverseDocumentFrequency, lengthNorm, pageByScore, scoringTerms, termScore } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
-import { FREQUENCY_U16, FREQUENCY_U32, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
+import { FREQUENCY_U16, FREQUENCY_U32, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
 import type { FieldLengths, FrequencyRun } from "./frequency-file-reader.js";
 import type { PagePlugins } from "./page-records.js";
@@ -68,25 +68,19 @@ function addTermScores(
 function addFrequencies(set: StoredSet, run: FrequencyRun, members: Uint32Array, sums: FieldSums): void {
   const found = set.kind === SET_LIST ? inList(set.words, members) : inBitmap(set.words, members);
   const { ranks, at, count } = found;
-  for (let k = 0; k < count; k++) if (ranks[k]! >= run.count) throw new CatalogUnavailable("a frequency file does not fit its postings");
+  // Ranks ascend with the members: the last is the largest.
+  if (count > 0 && ranks[count - 1]! >= run.count) throw new CatalogUnavailable("a frequency file does not fit its postings");
   const [name, description, readme] = sums;
-  if (run.width === FREQUENCY_U16) {
-    const halves = run.halves!;
+  if (run.width === FREQUENCY_U16 || run.width === FREQUENCY_U32) {
+    const entries = run.halves ?? run.words!;
+    const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width];
+    const [descriptionMask, readmeMask] = [limits[1], limits[2]];
     for (let k = 0; k < count; k++) {
-      const v = halves[ranks[k]!]!;
+      const v = entries[ranks[k]!]!;
       const i = at[k]!;
-      name[i]! += v >>> 12;
-      description[i]! += (v >>> 7) & 31;
-      readme[i]! += v & 127;
-    }
-  } else if (run.width === FREQUENCY_U32) {
-    const words = run.words!;
-    for (let k = 0; k < count; k++) {
-      const v = words[ranks[k]!]!;
-      const i = at[k]!;
-      name[i]! += v >>> 24;
-      description[i]! += (v >>> 14) & 1023;
-      readme[i]! += v & 16383;
+      name[i]! += v >>> nameShift;
+      description[i]! += (v >>> descriptionShift) & descriptionMask;
+      readme[i]! += v & readmeMask;
     }
   } else {
     const words = run.words!;

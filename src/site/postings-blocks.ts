@@ -119,19 +119,10 @@ interface Block {
 
 function cutBlocks(terms: readonly string[], postings: readonly number[][], plugins: number, blockBytes: number): Block[] {
   const bitmapWords = Math.ceil(plugins / 32);
-  const blocks: Block[] = [];
-  let start = 0;
-  let bytes = 0;
-  terms.forEach((term, i) => {
-    const size = 4 * Math.min(postings[i]!.length, bitmapWords) + term.length + 16;
-    if (i > start && bytes + size > blockBytes) {
-      blocks.push({ start, end: i });
-      [start, bytes] = [i, 0];
-    }
-    bytes += size;
-  });
-  if (terms.length > start) blocks.push({ start, end: terms.length });
-  return blocks;
+  return cutBySize(
+    terms.map((term, i) => 4 * Math.min(postings[i]!.length, bitmapWords) + term.length + 16),
+    blockBytes,
+  );
 }
 
 /** The prefixes whose terms do not all lie in one block: the common prefixes of the terms on either side of a boundary. */

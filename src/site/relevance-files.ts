@@ -3,7 +3,7 @@
  * postings set's members' term frequencies in the three relevance fields, in the narrowest width that holds
  * them all, and each plugin's field lengths.
  */
-import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE } from "../core/site-format.js";
+import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE, PACKED_FREQUENCIES } from "../core/site-format.js";
 import { align4 } from "./set-pack-writer.js";
 
 /** One set's members' frequencies per field (name, description, README), in member order. */
@@ -34,11 +34,11 @@ export function frequencyBytesOf(counts: FieldCounts): number {
   return 12 + align4(widthOf(counts) * counts[0].length);
 }
 
-function widthOf([name, description, readme]: FieldCounts): number {
-  const [n, d, r] = [largest(name), largest(description), largest(readme)];
-  if (n < 16 && d < 32 && r < 128) return FREQUENCY_U16;
-  if (n < 256 && d < 1024 && r < 16384) return FREQUENCY_U32;
-  return FREQUENCY_WIDE;
+function widthOf(counts: FieldCounts): number {
+  const largests = counts.map(largest);
+  const holds = (width: typeof FREQUENCY_U16 | typeof FREQUENCY_U32) =>
+    largests.every((value, f) => value <= PACKED_FREQUENCIES[width].limits[f]!);
+  return holds(FREQUENCY_U16) ? FREQUENCY_U16 : holds(FREQUENCY_U32) ? FREQUENCY_U32 : FREQUENCY_WIDE;
 }
 
 function largest(values: ArrayLike<number>): number {
@@ -50,9 +50,12 @@ function largest(values: ArrayLike<number>): number {
 function writeEntries(view: DataView, start: number, width: number, [name, description, readme]: FieldCounts): void {
   for (let i = 0; i < name.length; i++) {
     const [n, d, r] = [name[i]!, description[i]!, readme[i]!];
-    if (width === FREQUENCY_U16) view.setUint16(start + 2 * i, (n << 12) | (d << 7) | r, true);
-    else if (width === FREQUENCY_U32) view.setUint32(start + 4 * i, ((n << 24) | (d << 14) | r) >>> 0, true);
-    else {
+    if (width === FREQUENCY_U16 || width === FREQUENCY_U32) {
+      const { nameShift, descriptionShift } = PACKED_FREQUENCIES[width];
+      const packed = ((n << nameShift) | (d << descriptionShift) | r) >>> 0;
+      if (width === FREQUENCY_U16) view.setUint16(start + 2 * i, packed, true);
+      else view.setUint32(start + 4 * i, packed, true);
+    } else {
       view.setUint32(start + 12 * i, n, true);
       view.setUint32(start + 12 * i + 4, d, true);
       view.setUint32(start + 12 * i + 8, r, true);
