@@ -38,6 +38,8 @@ function fileKinds(manifest: SiteManifest): Map<string, string> {
   series("fineShards", manifest.fineShards);
   series("keys", manifest.keys);
   series("postings", manifest.postings.files);
+  series("frequencies", manifest.relevance.frequencies);
+  kinds.set(manifest.relevance.lengths, "lengths");
   for (const sort of RECORD_RANK_ORDERS) {
     kinds.set(manifest.orders[sort], `orders.${sort}`);
     kinds.set(manifest.ranks[sort], `ranks.${sort}`);
@@ -68,10 +70,13 @@ describe("the Worker's warm-up", () => {
         "records.stars",
         "records.recent",
         "records.name",
+        "records.downloads",
         "orders.recent",
         "keys",
         "filters",
         "postings",
+        "frequencies",
+        "lengths",
         "status",
         "catalog",
         "openapi",
