@@ -28,7 +28,7 @@ export interface RenderedReadme {
 const FORBID_TAGS = [
   ...["script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "param", "form", "base", "meta", "link"],
   ...["input", "button", "select", "option", "optgroup", "textarea", "datalist", "output", "fieldset", "label"],
-  ...["video", "audio", "source", "track", "picture", "portal", "noscript", "template", "dialog", "slot"],
+  ...["video", "audio", "source", "track", "picture", "portal", "noscript", "template", "dialog", "slot", "marquee", "blink"],
 ];
 
 /**
@@ -67,6 +67,8 @@ purify.addHook("afterSanitizeAttributes", (node) => {
     if (node.hasAttribute("href")) node.setAttribute("rel", "nofollow noopener");
     else node.removeAttribute("rel");
   } else if (node.nodeName === "IMG") {
+    // An image its author did not describe is passed over by screen readers, rather than read out as its address.
+    if (!node.hasAttribute("alt")) node.setAttribute("alt", "");
     node.setAttribute("loading", "lazy");
     node.setAttribute("decoding", "async");
     node.setAttribute("referrerpolicy", "no-referrer");
@@ -97,6 +99,8 @@ export async function renderReadme(markdown: string, repositories: unknown): Pro
     base = null;
   }
   nameHeadings(element);
+  // What scrolls sideways on a narrow screen (code, tables) takes the keyboard's focus, so that it can be scrolled.
+  for (const wide of element.querySelectorAll("pre, table")) wide.setAttribute("tabindex", "0");
   return { element, cut: part.cut };
 }
 

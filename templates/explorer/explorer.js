@@ -218,7 +218,7 @@ function showState() {
 const hrefOf = (query) => (query ? `?${query}` : location.pathname);
 
 /** @param {string} slug */
-const pluginHref = (slug) => `?${new URLSearchParams({ plugin: slug })}`;
+const pluginHref = (slug) => `?plugin=${encodeURIComponent(slug)}`;
 
 /** @param {string} a @param {string} b */
 const sameCategory = (a, b) => a.toLowerCase() === b.toLowerCase();

@@ -275,7 +275,7 @@ function scoreSection({ score }) {
       { class: "score-total" },
       h("strong", {}, number.format(score.total)),
       " of 100. ",
-      h("span", { class: "muted" }, "Total: 40 % popularity, 35 % maintenance and 25 % quality, within this catalog."),
+      h("span", { class: "note" }, "Total: 40 % popularity, 35 % maintenance and 25 % quality, within this catalog."),
     ),
     h(
       "dl",

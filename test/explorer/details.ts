@@ -204,13 +204,18 @@ export const HOSTILE_ALLOWED_REQUESTS = [
   `https://${RAW_HOST}/jane-doe/wind-logger/main/docs/logo.png`,
 ];
 
-/** READMEs too large or too deep to render whole. */
-export const HEAVY_READMES: Readonly<Record<string, string>> = {
-  "1 MB of ordinary Markdown": ORDINARY_README.repeat(Math.ceil(1_048_576 / ORDINARY_README.length)),
-  "10,000 nested quotes": `${"> ".repeat(10_000)}deep`,
-  "10,000 nested list items": `${"- ".repeat(10_000)}deep`,
-  "1,000 list items, each indented one level deeper": Array.from({ length: 1_000 }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n"),
-  "10,000 nested HTML elements": `${"<div>".repeat(10_000)}deep${"</div>".repeat(10_000)}`,
-  "10,000 nested emphasis markers": `${"*".repeat(10_000)}deep${"*".repeat(10_000)}`,
-  "10,000 nested links": `${"[".repeat(10_000)}deep${"](x)".repeat(10_000)}`,
+/** READMEs too large or too deep to render whole, and whether the page must cut them. */
+export const HEAVY_READMES: Readonly<Record<string, { readonly readme: string; readonly cut: boolean }>> = {
+  "1 MB of ordinary Markdown": { readme: ORDINARY_README.repeat(Math.ceil(1_048_576 / ORDINARY_README.length)), cut: true },
+  "10,000 nested quotes": { readme: `${"> ".repeat(10_000)}deep`, cut: true },
+  "10,000 nested list items": { readme: `${"- ".repeat(10_000)}deep`, cut: true },
+  "1,000 list items, each indented one level deeper": {
+    readme: Array.from({ length: 1_000 }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n"),
+    cut: true,
+  },
+  "10,000 nested emphasis markers": { readme: `${"*".repeat(10_000)}deep${"*".repeat(10_000)}`, cut: true },
+  // The browser's HTML parser stops nesting at 512 levels by itself; only the length is cut.
+  "10,000 nested HTML elements": { readme: `${"<div>".repeat(10_000)}deep${"</div>".repeat(10_000)}`, cut: true },
+  // Brackets nest nothing in Markdown: the text is shown whole.
+  "10,000 nested links": { readme: `${"[".repeat(10_000)}deep${"](x)".repeat(10_000)}`, cut: false },
 };
