@@ -50,7 +50,7 @@ const SORTS = /** @type {const} */ ([
 const SLUG = /^(?!\.{1,2}$)[a-z0-9._~-]{1,256}$/;
 /** The README renderer with marked and DOMPurify, bundled at build time; imported when a plugin's view opens. */
 const README_MODULE = "./explorer-readme.js";
-/** A feed's path as the status names it: one of the site's own files under feeds/. */
+/** A feed's path as the status names it: one of the site's own files under feeds/ (no `.` or `..` part either). */
 const FEED_PATH = /^feeds\/[a-z0-9._-]+(\/[a-z0-9._-]+)*\.xml$/;
 /** The host versions the compat control lists at most (a host publishes a few hundred). */
 const MAX_VERSIONS = 2000;
@@ -670,7 +670,8 @@ function showCompatOptions() {
 function readFeeds(value) {
   if (typeof value !== "object" || value === null) return null;
   const f = /** @type {Record<string, unknown>} */ (value);
-  const path = (/** @type {unknown} */ p) => (typeof p === "string" && FEED_PATH.test(p) ? p : null);
+  const path = (/** @type {unknown} */ p) =>
+    typeof p === "string" && FEED_PATH.test(p) && !p.split("/").some((part) => /^\.+$/.test(part)) ? p : null;
   const byCategory = typeof f.categories === "object" && f.categories !== null ? Object.entries(f.categories) : [];
   /** @type {Map<string, string>} */
   const categoryFeeds = new Map();

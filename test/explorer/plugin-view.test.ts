@@ -14,7 +14,7 @@ import type { PluginPage } from "../../src/core/page-body.js";
 import type { Plugin } from "../../src/core/plugin.js";
 import { REPO_ROOT } from "../support/targets.js";
 import { type Browser, buildAndServe, launchBrowser, type ServedSite } from "./browser.js";
-import { CONFIG, explorerCatalog } from "./catalog.js";
+import { CATEGORIES, CONFIG, explorerCatalog } from "./catalog.js";
 import { HOSTILE_README, IMAGE_HOST, ordinaryFacts, RAW_HOST } from "./details.js";
 import { detailOf, type FakeApi, fakeNewApi, type PluginDetail } from "./fake-api.js";
 
@@ -406,3 +406,224 @@ async function expectView(page: Page, detail: PluginDetail): Promise<void> {
         : "No license declared.",
   );
 }
+
+describe("the list's orders, compat filter and feeds", () => {
+  /** The `api/plugins` requests the page made, as query strings. */
+  const listQueries = (requested: string[]) =>
+    requested.filter((url) => url.startsWith(`${site.siteUrl}api/plugins?`)).map((url) => new URL(url).search.slice(1));
+  const options = (page: Page, select: string) =>
+    page.locator(`${select} option`).evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+  const viewAt = async (page: Page, query: string) => {
+    await page.waitForURL((url) => url.search === (query ? `?${query}` : ""));
+    await listSettled(page);
+  };
+
+  it("orders a search by best match until another order is picked, which the URL keeps", async () => {
+    const { page, requested } = await open("/");
+    await listSettled(page);
+    const offered = [
+      ["stars", "Most stars"],
+      ["downloads", "Most downloads"],
+      ["recent", "Recently updated"],
+      ["name", "Name"],
+    ];
+    expect(await options(page, "#sort")).toEqual(offered);
+    expect(await page.locator("#sort").inputValue()).toBe("stars");
+
+    await page.locator("#q").fill("wind");
+    await viewAt(page, "q=wind");
+    expect(listQueries(requested).at(-1)).toBe("q=wind&sort=relevance");
+    expect(await options(page, "#sort")).toEqual([["relevance", "Best match"], ...offered]);
+    expect(await page.locator("#sort").inputValue()).toBe("relevance");
+    const stars = await api<PluginPage>("/api/plugins?q=wind");
+    // The stand-in's best match is the stars order reversed: the page shows what the API answered for relevance.
+    expect(await cardNames(page)).toEqual(stars.plugins.map((p) => p.name).reverse());
+
+    await page.locator("#sort").selectOption("stars");
+    await viewAt(page, "q=wind&sort=stars");
+    expect(listQueries(requested).at(-1)).toBe("q=wind&sort=stars");
+    expect(await cardNames(page)).toEqual(stars.plugins.map((p) => p.name));
+
+    await page.locator("#sort").selectOption("relevance");
+    await viewAt(page, "q=wind");
+    await page.locator("#sort").selectOption("downloads");
+    await viewAt(page, "q=wind&sort=downloads");
+    expect(listQueries(requested).at(-1)).toBe("q=wind&sort=downloads");
+
+    // Without a search, best match is not offered; the order picked stays.
+    await page.locator("#q").fill("");
+    await page.locator("#q").press("Enter");
+    await viewAt(page, "sort=downloads");
+    expect(await options(page, "#sort")).toEqual(offered);
+    expect(await page.locator("#sort").inputValue()).toBe("downloads");
+    await page.close();
+  });
+
+  it("on an API without best match, orders a search as the API does by default and stops offering it", async () => {
+    const { page, requested } = await open("/", { details });
+    await page.route(
+      (url) => url.href.startsWith(`${site.siteUrl}api/plugins?`) && url.searchParams.get("sort") === "relevance",
+      (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: "application/problem+json",
+          body: JSON.stringify({
+            type: "about:blank",
+            title: "Bad Request",
+            status: 400,
+            detail: "The query has 1 invalid parameter.",
+            errors: [{ parameter: "sort", message: "must be one of stars, recent, name" }],
+          }),
+        }),
+    );
+    await listSettled(page);
+    await page.locator("#q").fill("wind");
+    await viewAt(page, "q=wind");
+    expect(listQueries(requested).slice(-2)).toEqual(["q=wind&sort=relevance", "q=wind"]);
+    expect(await cardNames(page)).toEqual((await api<PluginPage>("/api/plugins?q=wind")).plugins.map((p) => p.name));
+    expect(await page.locator("#problem").isHidden()).toBe(true);
+    expect(await page.locator("#sort").inputValue()).toBe("stars");
+    expect((await options(page, "#sort")).map(([value]) => value)).not.toContain("relevance");
+    await page.locator("#q").fill("solar");
+    await viewAt(page, "q=solar");
+    expect(listQueries(requested).at(-1)).toBe("q=solar");
+    await page.close();
+  });
+
+  const COMPAT = {
+    host: "node-red",
+    latest: "4.0.2",
+    versions: [
+      "0.20.0",
+      "1.0.0",
+      "4.0.0-beta.1",
+      "3.1.0",
+      "4.0.0",
+      "4.0.2",
+      "10.0.0",
+      "4.0.0-beta.2",
+      "2.2.3",
+      "4.0.0-alpha.10",
+      "4.0.0-alpha.9",
+    ],
+    distTags: { latest: "4.0.2", next: "4.0.0-beta.2" },
+  };
+
+  it("offers the host's versions, releases newest first, then prereleases, kept in the URL and sent with every query", async () => {
+    const { page, requested } = await open("/", { details, status: { compat: COMPAT } });
+    await listSettled(page);
+    await page.waitForSelector("#compat-field:not([hidden])");
+    expect(await page.locator("#compat-label").textContent()).toBe("Runs on node-red");
+    expect(await options(page, "#compat")).toEqual([
+      ["", "Any version"],
+      ["latest", "latest (4.0.2)"],
+      ["next", "next (4.0.0-beta.2)"],
+      ["10.0.0", "10.0.0"],
+      ["4.0.2", "4.0.2 (latest)"],
+      ["4.0.0", "4.0.0"],
+      ["3.1.0", "3.1.0"],
+      ["2.2.3", "2.2.3"],
+      ["1.0.0", "1.0.0"],
+      ["0.20.0", "0.20.0"],
+      ["4.0.0-beta.2", "4.0.0-beta.2"],
+      ["4.0.0-beta.1", "4.0.0-beta.1"],
+      ["4.0.0-alpha.10", "4.0.0-alpha.10"],
+      ["4.0.0-alpha.9", "4.0.0-alpha.9"],
+    ]);
+    expect(await page.locator("#compat optgroup").evaluateAll((groups) => groups.map((g) => g.getAttribute("label")))).toEqual([
+      "Tags",
+      "Releases",
+      "Prereleases",
+    ]);
+    await page.locator("#compat").selectOption("3.1.0");
+    await viewAt(page, "compat=3.1.0");
+    expect(listQueries(requested).at(-1)).toBe("compat=3.1.0");
+    expect(requested.filter((url) => url.startsWith(`${site.siteUrl}api/facets?`)).at(-1)).toBe(`${site.siteUrl}api/facets?compat=3.1.0`);
+    expect(await page.locator("#summary").textContent()).toContain("that run on node-red 3.1.0");
+    await page.locator("#compat").selectOption("");
+    await viewAt(page, "");
+    await page.close();
+
+    // A deep link selects its version, one the list does not hold included; the back button restores each.
+    const deep = await open("/?compat=next&sort=name", { details, status: { compat: COMPAT } });
+    await listSettled(deep.page);
+    await deep.page.waitForSelector("#compat-field:not([hidden])");
+    expect(await deep.page.locator("#compat").inputValue()).toBe("next");
+    expect(listQueries(deep.requested).at(-1)).toBe("compat=next&sort=name");
+    await deep.page.goto(`${site.siteUrl}?compat=9.9.9`);
+    await listSettled(deep.page);
+    await deep.page.waitForSelector("#compat-field:not([hidden])");
+    expect(await deep.page.locator("#compat").inputValue()).toBe("9.9.9");
+    await deep.page.close();
+  });
+
+  it("has no compat control where the catalog names no host", async () => {
+    const { page } = await open("/", { details, status: { compat: null } });
+    await listSettled(page);
+    await page.waitForFunction(() => (document.getElementById("freshness")?.textContent ?? "").includes("built"));
+    expect(await page.locator("#compat-field").isHidden()).toBe(true);
+    await page.close();
+  });
+
+  const FEEDS = {
+    new: "feeds/new.xml",
+    updated: "feeds/updated.xml",
+    categories: {
+      [CATEGORIES[0]]: `feeds/category/${CATEGORIES[0]}.xml`,
+      [CATEGORIES[1]]: "https://evil.example/feed.xml",
+      [CATEGORIES[2]]: "feeds/../../x.xml",
+    },
+  };
+
+  it("links the feeds in the head and on the page: the whole catalog's, and the selected category's", async () => {
+    const feedLinks = (page: Page) =>
+      page.evaluate(() => ({
+        head: [...document.head.querySelectorAll('link[rel="alternate"]')].map((l) => [
+          l.getAttribute("type"),
+          l.getAttribute("href"),
+          l.getAttribute("title"),
+        ]),
+        page: [...document.querySelectorAll("#feeds a")].map((a) => [a.getAttribute("href"), a.textContent]),
+      }));
+    const { page } = await open("/", { details, status: { feeds: FEEDS } });
+    await listSettled(page);
+    await page.waitForSelector("#feeds:not([hidden])");
+    const type = "application/atom+xml";
+    expect(await feedLinks(page)).toEqual({
+      head: [
+        [type, "feeds/new.xml", "New plugins"],
+        [type, "feeds/updated.xml", "Updated plugins"],
+      ],
+      page: [
+        ["feeds/new.xml", "New plugins"],
+        ["feeds/updated.xml", "Updated plugins"],
+      ],
+    });
+    expect(
+      await page
+        .locator("#feeds a")
+        .first()
+        .evaluate((a) => (a as HTMLAnchorElement).href),
+    ).toBe(`${site.siteUrl}feeds/new.xml`);
+    const category = CATEGORIES[0];
+    await page.locator(`#category-list li[data-category="${category}"] label`).click();
+    await viewAt(page, `category=${category}`);
+    const label = category.replace("acme-category-", "");
+    expect((await feedLinks(page)).head.at(-1)).toEqual([type, `feeds/category/${category}.xml`, `Updated plugins in ${label}`]);
+    expect((await feedLinks(page)).page.at(-1)).toEqual([`feeds/category/${category}.xml`, `Updated plugins in ${label}`]);
+    // Paths that are no file of the site are not linked.
+    for (const other of [CATEGORIES[1], CATEGORIES[2]]) {
+      await page.locator(`#category-list li[data-category="${other}"] label`).click();
+      await viewAt(page, `category=${other}`);
+      expect((await feedLinks(page)).head).toHaveLength(2);
+    }
+    await page.close();
+
+    const none = await open("/", { details, status: { feeds: null } });
+    await listSettled(none.page);
+    await none.page.waitForFunction(() => (document.getElementById("freshness")?.textContent ?? "").includes("built"));
+    expect(await feedLinks(none.page)).toEqual({ head: [], page: [] });
+    expect(await none.page.locator("#feeds").isHidden()).toBe(true);
+    await none.page.close();
+  });
+});
