@@ -910,6 +910,21 @@ async function probeDetails(signal) {
   }
 }
 
+/**
+ * A README's link to one of its own headings: there, with the focus, and the fragment in the URL of the same history
+ * entry (which keeps the list this view came from).
+ * @param {HTMLAnchorElement} link
+ */
+function followInPageLink(link) {
+  const fragment = link.hash;
+  const heading = document.getElementById(decodeURIComponent(fragment.slice(1)));
+  history.replaceState(history.state, "", fragment);
+  if (!heading) return;
+  heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView();
+}
+
 /** @param {Problem | null} problem @param {number} status */
 function showPluginProblem(problem, status) {
   document.title = "Plugin catalog";
@@ -979,6 +994,11 @@ document.addEventListener("click", (event) => {
   if (action === "clear" || action === "reset") return clearAll(action === "clear");
   if (action === "retry") return void (plugin ? showPlugin({ focus: true }) : load({ focus: true }));
   if (!plainClick(event)) return;
+  const inPage = /** @type {HTMLAnchorElement | null} */ (target.closest('#readme-box a[href^="#"]'));
+  if (inPage) {
+    event.preventDefault();
+    return followInPageLink(inPage);
+  }
   const pluginLink = target.closest("a[data-plugin]");
   if (pluginLink) {
     event.preventDefault();

@@ -97,3 +97,33 @@ async function answerListing(route: Route, sorts: boolean): Promise<void> {
   const body = (await real.json()) as { plugins: Plugin[] };
   return route.fulfill({ response: real, json: { ...body, plugins: [...body.plugins].reverse() } });
 }
+
+/**
+ * On a host of static files the page computes the API with the site's catalog/client.js: the stand-in serves a module
+ * in its place that answers `/api/plugins/{slug}` from `details` and hands every other request to the real client.
+ */
+export async function fakeClientDetails(page: Page, siteUrl: string, details: ReadonlyMap<string, PluginDetail>): Promise<void> {
+  const module = `import { openCatalog as openReal } from "./client.js?real";
+const DETAILS = new Map(${JSON.stringify([...details])});
+const json = (status, type, body) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": type } });
+export async function openCatalog(siteUrl) {
+  const real = await openReal(siteUrl);
+  const root = new URL(siteUrl, location.href);
+  return {
+    async fetch(input, init) {
+      const path = new URL(typeof input === "string" ? input.replace(/^\\//, "") : input.url, root).pathname;
+      const slug = /\\/api\\/plugins\\/([^/]+)$/.exec(path)?.[1];
+      if (slug === undefined) return real.fetch(input, init);
+      const detail = DETAILS.get(decodeURIComponent(slug));
+      return detail
+        ? json(200, "application/json; charset=utf-8", detail)
+        : json(404, "application/problem+json", { type: "about:blank", title: "Not Found", status: 404, detail: "No plugin has this slug." });
+    },
+  };
+}
+`;
+  await page.route(
+    (url) => url.href === `${siteUrl}catalog/client.js`,
+    (route) => route.fulfill({ status: 200, contentType: "text/javascript; charset=utf-8", body: module }),
+  );
+}

@@ -172,11 +172,14 @@ describe("the plugin view", () => {
     // The renderer is a module of the site, loaded with the view, from the site itself.
     expect(requested).toContain(`${site.siteUrl}explorer-readme.js`);
 
-    // An in-page link lands on its heading and leaves the view as it is.
+    // An in-page link lands on its heading, focused, and leaves the view and its history entry as they are.
+    const entries = await page.evaluate(() => history.length);
     await readme.getByRole("link", { name: "usage" }).click();
     await page.waitForURL((url) => url.hash === "#user-content-installation");
     expect(await page.locator("#plugin-name").textContent()).toBe(plugins.get(slug)!.name);
     expect(await page.evaluate(() => document.getElementById("user-content-installation")!.getBoundingClientRect().top)).toBeLessThan(100);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("user-content-installation");
+    expect(await page.evaluate(() => history.length)).toBe(entries);
     await page.close();
   });
 

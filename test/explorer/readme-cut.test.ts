@@ -5,7 +5,7 @@ import { cutReadme, MAX_EMPHASIS_RUN, MAX_NESTING, MAX_README_CHARS } from "../.
 
 describe("cutReadme", () => {
   it("leaves an ordinary README whole", () => {
-    const readme = "# Wind\n\n> a quote\n> > nested\n\n- a\n  - b\n    1. c\n\n```\n" + "> ".repeat(100) + "\n```\n\n**bold** _it_\n";
+    const readme = `# Wind\n\n> a quote\n> > nested\n\n- a\n  - b\n    1. c\n\n\`\`\`\n${"> ".repeat(100)}\n\`\`\`\n\n**bold** _it_\n`;
     expect(cutReadme(readme)).toEqual({ markdown: readme, cut: null });
   });
 
