@@ -463,12 +463,12 @@ function trustSection({ trust, license }) {
       h(
         "li",
         {},
-        mark(trust.spdxLicense),
-        trust.spdxLicense
-          ? `License: ${license} is a valid SPDX expression.`
-          : license
-            ? `License: ${license} is not a valid SPDX expression.`
-            : "No license declared.",
+        mark(trust.spdxLicense && license !== ""),
+        license === ""
+          ? "No license declared."
+          : trust.spdxLicense
+            ? `License: ${license} is a valid SPDX expression.`
+            : `License: ${license} is not a valid SPDX expression.`,
       ),
     ),
   );

@@ -45,9 +45,9 @@ export interface FakeApi {
   readonly sorts?: boolean;
 }
 
-/** A detail in section 11's key order: the Plugin's keys, then the facts. */
+/** A detail in section 11's key order: the Plugin's keys, then the facts (no SPDX license without a license). */
 export function detailOf(plugin: Plugin, facts: DetailFacts): PluginDetail {
-  return { ...plugin, ...facts };
+  return { ...plugin, ...facts, trust: { ...facts.trust, spdxLicense: facts.trust.spdxLicense && plugin.license !== "" } };
 }
 
 /** Installs the stand-ins on `page` for the site at `siteUrl` (which must answer the rest of the API itself). */
