@@ -128,6 +128,8 @@ let detailsServed;
 let lastFacets;
 /** The list's query that the list's elements show now, so that coming back to it needs no request. */
 let shownListQuery = /** @type {string | undefined} */ (undefined);
+/** The plugin whose card opened the view: its link takes the focus again when the list is shown again. */
+let openedFrom = "";
 /** The plugins of the list shown, by slug: what a view can show of a plugin where the API has no detail. */
 let shownPlugins = new Map();
 /** Lower-cased config categories, known from the facets. */
@@ -784,6 +786,7 @@ function openPlugin(slug) {
   rememberScroll();
   history.pushState({ fromList: `${location.pathname}${location.search}` }, "", pluginHref(slug));
   plugin = slug;
+  openedFrom = slug;
   void showPlugin({ focus: true });
 }
 
@@ -1036,6 +1039,8 @@ addEventListener("popstate", (event) => {
     // The list is still the one this plugin was opened from: shown again as it was, no request.
     document.title = state.q ? `“${state.q}” · Plugin catalog` : "Plugin catalog";
     scrollTo(0, scrollY ?? 0);
+    const link = [...cards.querySelectorAll("a[data-plugin]")].find((a) => a.getAttribute("data-plugin") === openedFrom);
+    /** @type {HTMLElement | undefined} */ (link)?.focus({ preventScroll: true });
     return;
   }
   void load({ scrollTo: scrollY });

@@ -268,6 +268,10 @@ describe("the plugin view", () => {
     await page.keyboard.press("Enter");
     await listSettled(page);
     expect(new URL(page.url()).search).toBe("");
+    // Back on the list, the card's link that opened the view has the focus again.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-plugin"))).toBe(
+      await page.locator("#cards h3 a").nth(2).getAttribute("data-plugin"),
+    );
     await page.close();
   });
 
