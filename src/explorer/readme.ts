@@ -132,13 +132,13 @@ function plainText(text: string): HTMLElement {
 }
 
 /**
- * Headings become two levels lower, under the page's own (the plugin's name is an h2, "README" an h3 above them),
+ * Headings become three levels lower, under the page's own (the plugin's name is an h2, "README" an h3 above them),
  * and each gets the id GitHub gives it, prefixed like the README's own ids, so that its in-page links land.
  */
 function nameHeadings(root: HTMLElement): void {
   const used = new Map<string, number>();
   for (const heading of root.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
-    const level = Math.min(6, Number(heading.tagName.slice(1)) + 2);
+    const level = Math.min(6, Number(heading.tagName.slice(1)) + 3);
     const renamed = document.createElement(`h${level}`);
     renamed.append(...heading.childNodes);
     const slug = slugOf(renamed.textContent ?? "");

@@ -169,7 +169,7 @@ describe("a hostile README in the plugin view", () => {
       const watched = await watch(HOSTILE_README, csp);
       await openView(watched);
       const { page } = watched;
-      expect(await page.locator("#readme-box .readme h3").first().textContent()).toBe("Hostile README");
+      expect(await page.locator("#readme-box .readme h4").first().textContent()).toBe("Hostile README");
       expect(await forbiddenInReadme(page)).toEqual([]);
       // The README's text survives where its markup does not.
       expect(await page.locator("#readme-box").textContent()).toContain("decimal entities");

@@ -153,9 +153,10 @@ describe("the plugin view", () => {
     const { page, requested } = await open(`/?plugin=${slug}`);
     await viewSettled(page);
     const readme = page.locator("#readme-box .readme");
-    expect(await readme.locator("h3").first().textContent()).toBe("Wind logger");
-    expect(await readme.locator("h4").allTextContents()).toEqual(["Installation", "Configuration"]);
-    expect(await readme.locator("h4").first().getAttribute("id")).toBe("user-content-installation");
+    // Its headings sit under the view's own: the README's h1 under the view's "README" (an h3).
+    expect(await readme.locator("h4").first().textContent()).toBe("Wind logger");
+    expect(await readme.locator("h5").allTextContents()).toEqual(["Installation", "Configuration"]);
+    expect(await readme.locator("h5").first().getAttribute("id")).toBe("user-content-installation");
     expect(await readme.locator("pre code").textContent()).toContain('require("wind-logger")');
     expect(await readme.locator("table th").allTextContents()).toEqual(["option", "default", "meaning"]);
     const links = await readme
