@@ -24,7 +24,7 @@ interface Manifest {
 }
 
 /** Every path the package may hold: the compiled product, the templates, and these files at its root. */
-const SHIPPED_DIRECTORIES = ["lib/src/", "lib/client/", "lib/worker/", "templates/"];
+const SHIPPED_DIRECTORIES = ["lib/src/", "lib/client/", "lib/worker/", "lib/explorer/", "templates/"];
 const ROOT_FILES = ["package.json", "README.md", "LICENSE", "CHANGELOG.md"];
 
 /** The files under a directory of the repository, as paths from its root. */
@@ -54,7 +54,13 @@ describe("npm pack --dry-run", () => {
   });
 
   it("ships the README, LICENSE and CHANGELOG, the Worker bundle, the browser client and every template", async () => {
-    for (const path of [...ROOT_FILES, "lib/worker/_worker.js", "lib/client/client.js", ...(await filesUnder("templates"))]) {
+    for (const path of [
+      ...ROOT_FILES,
+      "lib/worker/_worker.js",
+      "lib/client/client.js",
+      "lib/explorer/readme.js",
+      ...(await filesUnder("templates")),
+    ]) {
       expect(packed, path).toContain(path);
     }
   });

@@ -6,12 +6,16 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PluginPage } from "../../src/core/page-body.js";
 import { buildSite } from "../../src/site/build-site.js";
 import { CORE, CORE_NEXT_DAY } from "../support/fixtures.js";
 import { type StaticHost, startStaticHost } from "../support/static-host.js";
 import { buildSiteWithCli, makeTempDir, mapReader, runCli, shimTarget } from "../support/targets.js";
-import { type Browser, buildAndHostStatically, launchBrowser } from "./browser.js";
+import { type Browser, buildAndHostStatically, launchBrowser, type ServedSite } from "./browser.js";
+import { CONFIG, explorerCatalog } from "./catalog.js";
 import { describeExplorer } from "./describe-explorer.js";
+import { ordinaryFacts, RAW_HOST } from "./details.js";
+import { detailOf, fakeClientDetails, type PluginDetail } from "./fake-api.js";
 
 describeExplorer("a host of static files only, under a path", buildAndHostStatically);
 
@@ -69,6 +73,67 @@ describe("the explorer on a static host, while a new build is published", () => 
     expect(manifests).toHaveLength(2);
     expect(manifests[1]?.headers["if-none-match"]).toBeDefined();
     expect(host.served.filter((s) => !s.path.startsWith("/some/path/"))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the plugin view on a static host, under a path", () => {
+  let browser: Browser;
+  let site: ServedSite;
+  beforeAll(async () => {
+    const [launched, served] = await Promise.allSettled([
+      launchBrowser().then((b) => (browser = b)),
+      buildAndHostStatically(explorerCatalog(20), CONFIG).then((s) => (site = s)),
+    ]);
+    for (const outcome of [launched, served]) if (outcome.status === "rejected") throw outcome.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it("opens from a card through the site's client, loads its README renderer from under the path, and goes back", async () => {
+    const listed = (await (await fetch(`${site.apiUrl}/api/plugins?sort=name`)).json()) as PluginPage;
+    const details = new Map<string, PluginDetail>(listed.plugins.map((p) => [p.slug, detailOf(p, ordinaryFacts())]));
+    const page = await browser.context.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => void requested.push(request.url()));
+    await page.route(
+      (url) => !url.href.startsWith(site.siteUrl),
+      (route) => route.fulfill({ status: 200, contentType: "image/png", body: Buffer.from([]) }),
+    );
+    await fakeClientDetails(page, site.siteUrl, details);
+    await page.goto(`${site.siteUrl}?sort=name`);
+    await page.waitForSelector("#cards h3 a");
+    const target = listed.plugins[4]!;
+    await page.locator("#cards h3 a").nth(4).click();
+    await page.waitForFunction(() => document.querySelector("#readme-box .readme") !== null);
+    expect(new URL(page.url()).pathname).toBe("/some/path/");
+    expect(new URL(page.url()).search).toBe(`?plugin=${target.slug}`);
+    expect(await page.locator("#plugin-name").textContent()).toBe(target.name);
+    expect(await page.locator("#readme-box img").first().getAttribute("src")).toBe(
+      `https://${RAW_HOST}/jane-doe/wind-logger/main/docs/dashboard.png`,
+    );
+    expect(requested).toContain(`${site.siteUrl}explorer-readme.js`);
+    expect(requested.filter((url) => url.includes("/api/"))).toEqual([`${site.siteUrl}api/status`]);
+    await page.goBack();
+    await page.waitForFunction(() => !document.getElementById("list")?.hidden);
+    expect(new URL(page.url()).search).toBe("?sort=name");
+    expect(await page.locator("#cards h3").allTextContents()).toEqual(listed.plugins.map((p) => p.name));
+    await page.close();
+  });
+
+  it("on a client without plugin details (a site built before them), says so", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${site.siteUrl}`);
+    await page.waitForSelector("#cards h3 a");
+    await page.locator("#cards h3 a").first().click();
+    await page.waitForFunction(() => !document.getElementById("plugin")?.hasAttribute("aria-busy"));
+    const text = (await page.locator("#plugin").textContent()) ?? "";
+    // The site's own client answers the detail once it computes it; until then the page says it has none.
+    if (text.includes("does not serve plugin details"))
+      expect(await page.getByRole("link", { name: "Browse all plugins" }).count()).toBe(1);
+    else expect(await page.locator("#plugin-name").textContent()).not.toBe("No such plugin");
     await page.close();
   });
 });

@@ -91,6 +91,7 @@ describe("the packed product, installed into a repository init wrote", () => {
       "lib/src/shim/index.js",
       "lib/src/shim/index.d.ts",
       "lib/worker/_worker.js",
+      "lib/explorer/readme.js",
       "templates/explorer/index.html",
       "templates/cloudflare/wrangler.jsonc",
       "templates/init/common/README.md",
