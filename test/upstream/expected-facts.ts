@@ -1,6 +1,6 @@
 /**
  * What docs/API.md (#downloads, #releases, #engines-and-trust, #repositories,
- * #compat) says the snapshot must hold of the facts of contract sections 11
+ * #the-hosts-versions) says the snapshot must hold of the facts of contract sections 11
  * and 12, computed from the fake world (the ground truth), never from the
  * product's code. npm's semver is the contract's own judge of ranges and
  * versions, so the truth uses it too.

@@ -1,5 +1,5 @@
 /**
- * The host's packument (config `compatibility`, docs/API.md#compat): read
+ * The host's packument (config `compatibility`, docs/API.md#the-hosts-versions): read
  * once a build, with If-None-Match when yesterday's ETag of the same host is
  * known. When it cannot be read, yesterday's versions and dist-tags stay;
  * when they were never read, they stay absent, and the report says so.

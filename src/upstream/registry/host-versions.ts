@@ -1,5 +1,5 @@
 /**
- * The host's versions and dist-tags from its packument (docs/API.md#compat):
+ * The host's versions and dist-tags from its packument (docs/API.md#the-hosts-versions):
  * what `compat` accepts. Pure and bounded: the host's packument is as
  * untrusted as any, so its versions are capped in number (the newest by
  * `time`) and length, and its tags in number.
