@@ -74,8 +74,3 @@ function branchName(value: unknown): string | undefined {
     ? value
     : undefined;
 }
-
-/** The fields of a JSON object from an answer; anything else has none. */
-export function fieldsOf(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}

@@ -8,10 +8,11 @@
  * yesterday's, read over GraphQL, when there is one.
  */
 
+import { fieldsOf } from "../fields.js";
 import type { UpstreamClient, UpstreamResponse } from "../http/client.js";
 import { HttpStatusError, UpstreamError } from "../http/errors.js";
 import { UNTIMED_LIMIT_WAIT_MS } from "../http/rate-limit.js";
-import { fieldsOf, type RawFacts, repositoryFacts } from "./facts.js";
+import { type RawFacts, repositoryFacts } from "./facts.js";
 import { batches, isCount, isOwnerLogin, isRepositoryPath, type MirrorOutcome, unavailable } from "./outcome.js";
 
 export interface GithubOptions {

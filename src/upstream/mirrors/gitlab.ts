@@ -7,9 +7,11 @@
  * open issues count (GraphQL null, REST no `open_issues_count`) when the
  * project's issues are off: it has none open, 0.
  */
+
+import { fieldsOf } from "../fields.js";
 import type { UpstreamClient } from "../http/client.js";
 import { HttpStatusError } from "../http/errors.js";
-import { fieldsOf, type RawFacts, repositoryFacts } from "./facts.js";
+import { type RawFacts, repositoryFacts } from "./facts.js";
 import { describeError } from "./github.js";
 import { batches, isCount, isRepositoryPath, type MirrorOutcome, unavailable } from "./outcome.js";
 

@@ -4,6 +4,7 @@
  * `dependents` as one). Anything else is no count, and the caller falls back
  * to the previous build's value, else 0.
  */
+import { fieldsOf } from "../fields.js";
 
 /** The most digits a count may have once leading zeros are dropped: `Number.MAX_SAFE_INTEGER` has 16. */
 const MAX_DIGITS = String(Number.MAX_SAFE_INTEGER).length;
@@ -34,15 +35,11 @@ export interface ListedCounts {
 
 /** `downloads.weekly`, `downloads.monthly` and `dependents` of one search result (`objects[i]`), whatever it holds. */
 export function listedCounts(result: unknown): ListedCounts {
-  const fields = objectOrEmpty(result);
-  const downloads = objectOrEmpty(fields["downloads"]);
+  const fields = fieldsOf(result);
+  const downloads = fieldsOf(fields["downloads"]);
   return {
     lastWeek: parseCount(downloads["weekly"]),
     lastMonth: parseCount(downloads["monthly"]),
     dependents: parseCount(fields["dependents"]),
   };
-}
-
-function objectOrEmpty(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

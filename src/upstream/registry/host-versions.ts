@@ -5,7 +5,7 @@
  * `time`) and length, and its tags in number.
  */
 import { BOUNDS, cleanText, isLongerThan } from "../../core/bounds.js";
-import { fieldsOf } from "../mirrors/facts.js";
+import { fieldsOf } from "../fields.js";
 import { timeOf } from "./dates.js";
 import { compareReleases, Release } from "./releases.js";
 import { TopK } from "./top-k.js";
