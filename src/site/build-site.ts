@@ -24,6 +24,7 @@ import {
   staticPagePath,
 } from "../core/site-format.js";
 import { splitWords } from "../core/text.js";
+import { dependentsOf, downloadsOf, enginesOf, releasesOf, repositoryOf, trustOf } from "../snapshot/facts.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { catalogStatus } from "./catalog-status.js";
@@ -284,19 +285,33 @@ function writeStaticPages(files: SiteSink, orders: Record<OrderKey, readonly Sna
 }
 
 /**
- * True when two snapshots serve exactly the same answers: same categories, same
- * plugins with the same public fields, READMEs and creator logins. Bookkeeping
- * (fetch times, ETags, per-mirror details) does not count.
+ * True when two snapshots serve exactly the same answers: same categories, host versions and site URL, same
+ * plugins with the same public fields, READMEs, creator logins and the facts of contract section 11 (downloads and
+ * their history, releases, engines, trust, repositories). Bookkeeping (fetch times, ETags, when a mirror was
+ * checked) does not count.
  */
 export function servesSameCatalog(a: CatalogSnapshot, b: CatalogSnapshot): boolean {
-  const categories = (snapshot: CatalogSnapshot) => JSON.stringify(snapshot.categories ?? []);
-  if (a.plugins.length !== b.plugins.length || categories(a) !== categories(b)) return false;
+  if (a.plugins.length !== b.plugins.length || servedHeader(a) !== servedHeader(b)) return false;
   // Plugin by plugin in `stars` order: the whole catalog's JSON, READMEs included, is two strings of
   // hundreds of megabytes at 50,000 plugins.
   const [ours, theirs] = [sortPlugins(a.plugins, "stars"), sortPlugins(b.plugins, "stars")];
   return ours.every((plugin, i) => servedJson(plugin) === servedJson(theirs[i]!));
 }
 
+function servedHeader(snapshot: CatalogSnapshot): string {
+  const { readAt: _readAt, etag: _etag, ...compatibility } = snapshot.compatibility ?? { host: "", ranges: [] };
+  return JSON.stringify([snapshot.categories ?? [], compatibility, snapshot.siteUrl ?? null]);
+}
+
 function servedJson(plugin: SnapshotPlugin): string {
-  return JSON.stringify([toWirePlugin(plugin), plugin.readme, plugin.creators.map((c) => c.toLowerCase()).sort()]);
+  const facts = [
+    downloadsOf(plugin),
+    dependentsOf(plugin),
+    releasesOf(plugin),
+    enginesOf(plugin),
+    trustOf(plugin),
+    plugin.readmeCut === true,
+    plugin.mirrors.map(repositoryOf),
+  ];
+  return JSON.stringify([toWirePlugin(plugin), plugin.readme, plugin.creators.map((c) => c.toLowerCase()).sort(), facts]);
 }

@@ -95,6 +95,8 @@ export const compatibilitySchema = z.object({
   distTags: z.record(z.string(), z.string()).optional(),
   /** When the host's packument was last read; absent: never. */
   readAt: timestamp.optional(),
+  /** The host packument's ETag as last read, for If-None-Match. */
+  etag: z.string().optional(),
 });
 
 export const mirrorRefSchema = z.object({ platform: z.enum(["github", "gitlab"]), path: z.string().min(3) });

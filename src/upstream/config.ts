@@ -16,6 +16,22 @@ const repositoryUrl = z
     "must be an https://github.com/… or https://gitlab.com/… repository URL",
   );
 
+/**
+ * A name npm could have published, legacy capitals included: at most 214 characters of `A-Z a-z 0-9 . _ ~ -`, not
+ * starting with `.` or `_`, with an optional `@scope/`.
+ */
+const NPM_NAME = /^(?:@[A-Za-z0-9~-][\w.~-]*\/)?[A-Za-z0-9~-][\w.~-]*$/;
+const packageName = z
+  .string()
+  .max(214, "must be an npm package name of at most 214 characters")
+  .regex(NPM_NAME, 'must be an npm package name such as "node-red" or "@scope/name"');
+
+/** The site's public URL, for links that leave the site (feeds): an absolute http(s) URL. */
+const siteUrl = z.string().superRefine((value, ctx) => {
+  if (!isHttpUrl(value))
+    ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not an http(s) URL such as "https://plugins.example.org/"` });
+});
+
 export const configSchema = z.strictObject({
   keywords: z.array(name).min(1, "must name at least one registry keyword"),
   categories: z.array(name).default([]),
@@ -23,7 +39,23 @@ export const configSchema = z.strictObject({
   exclude: z.array(name).default([]),
   displayName: z.array(displayNamePath()).default([...DEFAULT_DISPLAY_NAME_PATHS]),
   mirrors: z.record(name, z.array(repositoryUrl)).default({}),
+  compatibility: z
+    .strictObject({
+      host: packageName,
+      ranges: z.array(displayNamePath()).min(1, 'must name at least one dotted path into the manifest, e.g. "engines.node-red"'),
+    })
+    .optional(),
+  siteUrl: siteUrl.optional(),
 });
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /** A dotted path into the manifest; the message quotes the path, so the one at fault is named. */
 function displayNamePath() {
@@ -40,7 +72,9 @@ export type CatalogConfig = z.infer<typeof configSchema>;
 const ACCEPTED_KEYS =
   "Accepted keys: keywords (non-empty array of strings), categories, webUiKeywords, exclude (arrays of strings), " +
   'displayName (array of dotted paths into the manifest, e.g. "signalk.displayName"), ' +
-  "mirrors (object: package name → array of GitHub/GitLab repository URLs)";
+  "mirrors (object: package name → array of GitHub/GitLab repository URLs), " +
+  'compatibility ({ "host": npm package of the host, "ranges": array of dotted paths such as "engines.node-red" }), ' +
+  "siteUrl (the site's public http(s) URL)";
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -6,19 +6,19 @@
  * cannot be read fails the build.
  */
 
-import { BOUNDS } from "../core/bounds.js";
-import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
+import type { CatalogSnapshot, Compatibility, SnapshotPlugin } from "../snapshot/schema.js";
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotPluginProblem } from "../snapshot/schema.js";
-import { slugFor } from "../snapshot/slug.js";
+import { assemble } from "./assemble.js";
 import type { CatalogConfig } from "./config.js";
+import { memberCounts } from "./downloads.js";
 import type { UpstreamClient } from "./http/client.js";
-import { type Member, readMembers, skipMalformed } from "./members.js";
+import { readMembers, skipMalformed } from "./members.js";
 import { type MirrorReader, mirrorRefsOf, mirrorsOfPackage, readAllMirrors, renamesKnownFrom } from "./mirror-counts.js";
 import { readGithubMirrors } from "./mirrors/github.js";
 import { readGitlabMirrors } from "./mirrors/gitlab.js";
-import { type MirrorRef, mirrorKey } from "./mirrors/parse.js";
 import type { Progress } from "./progress.js";
 import { DEFAULT_DISPLAY_NAME_PATHS } from "./registry/display-name.js";
+import { readHostPackument } from "./registry/host-packument.js";
 import { listMembers } from "./registry/listing.js";
 import { type BuildReport, emptyReport } from "./report.js";
 
@@ -81,11 +81,18 @@ async function fetchInto(report: BuildReport, options: FetchOptions): Promise<Ca
   report.excluded.config = listing.packages.size - listed.length;
 
   progress.phase("packuments", listed.length);
-  const recordsReusable = sameList(options.previous?.displayName ?? DEFAULT_DISPLAY_NAME_PATHS, config.displayName);
+  const hostRanges = config.compatibility?.ranges ?? [];
+  // A change of either list of paths changes what a record says: every packument is read again.
+  const recordsReusable =
+    sameList(options.previous?.displayName ?? DEFAULT_DISPLAY_NAME_PATHS, config.displayName) &&
+    sameList(options.previous?.compatibility?.ranges ?? [], hostRanges);
   const yesterday = { plugins: previous, excluded: previousExcluded, recordsReusable };
-  const derive = { displayName: config.displayName };
-  const { members, excluded: excludedPackages } = await timed("packuments", () =>
-    readMembers(listed, yesterday, { client: upstreams.registry, report, now, derive }, () => progress.advance()),
+  const derive = { displayName: config.displayName, hostRanges };
+  const [{ members, excluded: excludedPackages }, compatibility] = await timed("packuments", () =>
+    Promise.all([
+      readMembers(listed, yesterday, { client: upstreams.registry, report, now, derive }, () => progress.advance()),
+      readHost(upstreams.registry, config, options.previous?.compatibility, report, now),
+    ]),
   );
   // Yesterday's records in place of today's for the whole catalog would publish a stale catalog as new.
   const registryDown = upstreams.registry.gateRecord.down;
@@ -102,7 +109,11 @@ async function fetchInto(report: BuildReport, options: FetchOptions): Promise<Ca
   for (const member of members) {
     const name = member.record.npmName;
     const memberRefs = refs.get(name) ?? [];
-    const plugin = assemble(member, memberRefs, mirrorsOfPackage(memberRefs, outcomes, previous.get(name), checkedAt, report), config);
+    const before = previous.get(name);
+    const counts = memberCounts(listing.packages.get(name)?.counts ?? NO_COUNTS, before, checkedAt.slice(0, 10));
+    if (counts.fellBack) report.countsFellBack++;
+    const mirrors = mirrorsOfPackage(memberRefs, outcomes, before, checkedAt, report);
+    const plugin = assemble(member, memberRefs, mirrors, counts, config);
     // The derivation bounds every field; a record that still breaks a rule of the snapshot is left out, not the catalog.
     const problem = snapshotPluginProblem(plugin);
     if (problem === undefined) plugins.push(plugin);
@@ -110,16 +121,34 @@ async function fetchInto(report: BuildReport, options: FetchOptions): Promise<Ca
   }
   report.members = plugins.length;
   // The configuration travels in the snapshot: tomorrow's fetch and any build from it see what today's used.
-  const { categories, displayName } = config;
+  const { categories, displayName, siteUrl } = config;
   return {
     format: SNAPSHOT_FORMAT,
     formatVersion: SNAPSHOT_VERSION,
     generatedAt: checkedAt,
     categories,
     displayName,
+    ...(compatibility === undefined ? {} : { compatibility }),
+    ...(siteUrl === undefined ? {} : { siteUrl }),
     plugins,
     excluded: excludedPackages,
   };
+}
+
+const NO_COUNTS = { lastWeek: undefined, lastMonth: undefined, dependents: undefined };
+
+/** The host's versions when the config names a host (its outcome goes into the report), else none. */
+async function readHost(
+  client: UpstreamClient,
+  config: CatalogConfig,
+  previous: Compatibility | undefined,
+  report: BuildReport,
+  now: () => Date,
+): Promise<Compatibility | undefined> {
+  if (config.compatibility === undefined) return undefined;
+  const read = await readHostPackument(client, config.compatibility, previous, now);
+  report.host = read.report;
+  return read.compatibility;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -148,53 +177,6 @@ function mirrorReader(upstreams: Upstreams): MirrorReader {
     platform === "github"
       ? readGithubMirrors(paths, { client: upstreams.github, hasToken: upstreams.hasGithubToken })
       : readGitlabMirrors(paths, { client: upstreams.gitlab });
-}
-
-function assemble(
-  member: Member,
-  packageRefs: readonly MirrorRef[],
-  mirrors: SnapshotPlugin["mirrors"],
-  config: CatalogConfig,
-): SnapshotPlugin {
-  const { record } = member;
-  const webUi = new Set(config.webUiKeywords.map((k) => k.toLowerCase()));
-  return {
-    slug: slugFor(record.npmName),
-    npmName: record.npmName,
-    name: record.name,
-    description: record.description,
-    version: record.version,
-    license: record.license,
-    homepage: record.homepage,
-    totalStars: mirrors.reduce((sum, m) => sum + m.stars, 0),
-    totalForks: mirrors.reduce((sum, m) => sum + m.forks, 0),
-    hasWebUi: record.tags.some((tag) => webUi.has(tag.toLowerCase())),
-    publishedAt: record.publishedAt,
-    updatedAt: record.updatedAt,
-    tags: record.tags,
-    readme: record.readme,
-    creators: uniqueLogins([...record.npmLogins, ...mirrors.map((m) => m.owner).filter((o): o is string => o !== undefined)]).slice(
-      0,
-      BOUNDS.logins,
-    ),
-    mirrors,
-    registry: {
-      ...(member.etag === undefined ? {} : { etag: member.etag }),
-      ...(member.modified === undefined ? {} : { modified: member.modified }),
-      fetchedAt: member.fetchedAt,
-      ...(member.stale ? { stale: true as const } : {}),
-      npmLogins: record.npmLogins,
-      // Only the package's own references: the config's are added afresh each day.
-      mirrorRefs: record.mirrors
-        .filter((ref) => packageRefs.some((r) => mirrorKey(r) === mirrorKey(ref)))
-        .map((ref) => ({ platform: ref.platform, path: ref.path })),
-    },
-  };
-}
-
-function uniqueLogins(logins: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return logins.filter((login) => !seen.has(login.toLowerCase()) && seen.add(login.toLowerCase()));
 }
 
 function phaseTimer(report: BuildReport) {

@@ -23,7 +23,7 @@ export interface Member {
 
 export interface Yesterday {
   readonly plugins: ReadonlyMap<string, SnapshotPlugin>;
-  /** Yesterday's records were derived by today's rules (the same display-name paths): unchanged ones may be reused. */
+  /** Yesterday's records were derived by today's rules (the same display-name and host-range paths): unchanged ones may be reused. */
   readonly recordsReusable: boolean;
   readonly excluded: ReadonlyMap<string, ExcludedPackage>;
 }
@@ -77,7 +77,9 @@ async function readMember(
   context: ReadContext,
 ): Promise<Member | ExcludedPackage["reason"] | undefined> {
   const { client, report, now } = context;
-  const reusable = before === undefined ? undefined : recordOf(before);
+  // A record without today's facts (an older snapshot wrote it) is read again once, whatever its validators say.
+  const kept = before === undefined ? undefined : recordOf(before);
+  const reusable = kept !== undefined && hasFacts(kept) ? kept : undefined;
   if (reusable !== undefined && before?.version === pkg.version && pkg.updated !== undefined && before.registry?.modified === pkg.updated) {
     report.packuments.reused++;
     return {
@@ -98,7 +100,7 @@ async function readMember(
   }
   report.packuments.fetched++;
   if (answer.kind === "malformed") return skipMalformed(report, pkg.name, answer.reason);
-  const derived = derivePackage(answer.document, context.derive);
+  const derived = derivePackage(answer.document, context.derive, now().getTime());
   // The record is keyed by the name it gives: one naming another member would put two records under one name and slug.
   if (derived.kind === "member" && derived.record.npmName !== pkg.name)
     return skipMalformed(report, pkg.name, `the packument is named ${JSON.stringify(boundedText(derived.record.npmName, 80))}`);
@@ -140,11 +142,19 @@ function modifiedOf(document: unknown): string | undefined {
   return typeof modified === "string" && modified.length <= 64 ? modified : undefined;
 }
 
-/** Yesterday's record, when the snapshot kept everything needed to rebuild it. */
+/** The facts a build of today derives: a record without them is not reused while its package is unchanged. */
+function hasFacts(record: PackageRecord): boolean {
+  return record.releases !== undefined && record.engines !== undefined && record.trust !== undefined;
+}
+
+/** Yesterday's record, when the snapshot kept everything needed to rebuild it (the facts of today's builds may be absent). */
 function recordOf(plugin: SnapshotPlugin): PackageRecord | undefined {
   const registry = plugin.registry;
   if (registry?.npmLogins === undefined || registry.mirrorRefs === undefined) return undefined;
   return {
+    ...(plugin.releases === undefined ? {} : { releases: plugin.releases }),
+    ...(plugin.engines === undefined ? {} : { engines: plugin.engines }),
+    ...(plugin.trust === undefined ? {} : { trust: plugin.trust }),
     npmName: plugin.npmName,
     name: plugin.name,
     description: plugin.description,
@@ -155,6 +165,7 @@ function recordOf(plugin: SnapshotPlugin): PackageRecord | undefined {
     updatedAt: plugin.updatedAt,
     tags: plugin.tags,
     readme: plugin.readme,
+    readmeCut: plugin.readmeCut === true,
     npmLogins: registry.npmLogins,
     mirrors: registry.mirrorRefs,
   };

@@ -2,9 +2,11 @@
  * The mirror phase: every distinct repository the members name is read once
  * per platform, then each member gets its mirrors de-duplicated by the
  * canonical repository the platform returned. A mirror that cannot be read
- * today keeps yesterday's counts.
+ * today keeps all of yesterday's values; one read today keeps yesterday's
+ * value of each fact the answer did not give well-formed.
  */
 import type { Mirror, SnapshotPlugin } from "../snapshot/schema.js";
+import { FACT_KEYS, hasEveryFact, type RepositoryFacts } from "./mirrors/facts.js";
 import { isRepositoryPath, type MirrorOutcome } from "./mirrors/outcome.js";
 import { type MirrorRef, mirrorFromWebUrl, mirrorKey, type Platform } from "./mirrors/parse.js";
 import type { BuildReport } from "./report.js";
@@ -57,6 +59,7 @@ export async function readAllMirrors(
       const outcome = answers.get(asked(ref)) ?? { kind: "unavailable", reason: "not answered" };
       outcomes.set(mirrorKey(ref), outcome);
       if (outcome.kind === "found") report.mirrors[platform].found++;
+      if (outcome.kind === "found" && !hasEveryFact(outcome.facts)) report.mirrors[platform].partial++;
       if (outcome.kind === "missing") report.mirrors[platform].missing++;
     }
   }
@@ -83,6 +86,9 @@ export function mirrorsOfPackage(
   for (const ref of refs) {
     const name = mirrorKey(ref);
     const outcome = outcomes.get(name);
+    const previous = before?.mirrors.find(
+      (m) => m.platform === ref.platform && (m.names?.includes(name) === true || mirrorKey(m) === name),
+    );
     if (outcome?.kind === "found") {
       add(
         {
@@ -92,13 +98,11 @@ export function mirrorsOfPackage(
           forks: outcome.forks,
           owner: outcome.owner,
           checkedAt,
+          ...factsWithFallback(outcome.facts, previous),
         },
         name,
       );
     } else if (outcome?.kind !== "missing") {
-      const previous = before?.mirrors.find(
-        (m) => m.platform === ref.platform && (m.names?.includes(name) === true || mirrorKey(m) === name),
-      );
       if (previous === undefined) report.mirrors[ref.platform].unreadNoPrevious++;
       else {
         report.mirrors[ref.platform].keptPrevious++;
@@ -107,4 +111,15 @@ export function mirrorsOfPackage(
     }
   }
   return [...byRepository.values()];
+}
+
+/** Today's facts, each missing one from yesterday's record of the repository when it had it. */
+function factsWithFallback(today: RepositoryFacts, previous: Mirror | undefined): RepositoryFacts {
+  const facts: Record<string, unknown> = {};
+  for (const key of FACT_KEYS) {
+    // Not `??`: a null (no push yet, no default branch) is today's answer, not a missing one.
+    const value = today[key] !== undefined ? today[key] : previous?.[key];
+    if (value !== undefined) facts[key] = value;
+  }
+  return facts as RepositoryFacts;
 }

@@ -22,6 +22,11 @@ const mirrorTally = z
     keptPrevious: count,
     /** Could not be read today and never read before: counted 0. */
     unreadNoPrevious: count,
+    /**
+     * Found, but some facts (URL, archived, open issues, last push, default branch) were not given well-formed today
+     * (open issues are never read over GitHub's REST): yesterday's values kept where known.
+     */
+    partial: count,
   })
   .prefault({});
 
@@ -51,6 +56,25 @@ export const buildReportSchema = z.object({
     })
     .default({}),
   phasesMs: z.record(z.string(), z.number()).default({}),
+  /**
+   * Search results whose downloads or dependents were absent or malformed (docs/API.md#downloads): yesterday's value,
+   * else 0, stands for each such count.
+   */
+  countsFellBack: count,
+  /** The host's packument (config `compatibility`); absent when none is configured. */
+  host: z
+    .object({
+      package: z.string(),
+      /** read: new versions; unchanged: 304; kept: unreadable, yesterday's kept; unread: unreadable and never read. */
+      outcome: z.enum(["read", "unchanged", "kept", "unread"]),
+      /** The versions the catalog holds after this build. */
+      versions: count,
+      /** When the versions the catalog holds were read. */
+      readAt: z.string().optional(),
+      /** Why today's read failed. */
+      reason: z.string().optional(),
+    })
+    .optional(),
 });
 
 export type BuildReport = z.infer<typeof buildReportSchema>;
@@ -75,7 +99,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function summaryRows(report: BuildReport): SummaryRow[] {
   const { excluded: e, packuments: p, requests, retries } = report;
   const mirrors = (t: MirrorTally) =>
-    `${n(t.found)} found, ${n(t.missing)} missing, ${n(t.keptPrevious)} kept previous counts, ${n(t.unreadNoPrevious)} unread`;
+    `${n(t.found)} found, ${n(t.missing)} missing, ${n(t.keptPrevious)} kept previous counts, ${n(t.unreadNoPrevious)} unread` +
+    (t.partial > 0 ? ` (${n(t.partial)} found kept some previous facts)` : "");
   const perHost = UPSTREAMS.map((u) => `${UPSTREAM_NAMES[u]} ${n(requests[u])}`).join(", ");
   return [
     { label: "members", value: `${n(report.members)} (listed ${n(report.listed)})` },
@@ -92,6 +117,8 @@ function summaryRows(report: BuildReport): SummaryRow[] {
     },
     { label: "GitHub mirrors", value: mirrors(report.mirrors.github) },
     { label: "GitLab mirrors", value: mirrors(report.mirrors.gitlab) },
+    ...countRows(report),
+    ...hostRows(report),
     { label: "requests", value: `${perHost} (retries ${UPSTREAMS.map((u) => n(retries[u])).join(" / ")})` },
     ...rateLimitRows(report),
     ...tooLargeRows(report),
@@ -104,6 +131,25 @@ function summaryRows(report: BuildReport): SummaryRow[] {
           .join(", ") || "-",
     },
   ];
+}
+
+function countRows(report: BuildReport): SummaryRow[] {
+  if (report.countsFellBack === 0) return [];
+  const value = `${n(report.countsFellBack)} search results without a valid download or dependents count (previous value, else 0, kept)`;
+  return [{ label: "counts", value }];
+}
+
+function hostRows(report: BuildReport): SummaryRow[] {
+  const host = report.host;
+  if (host === undefined) return [];
+  const versions = `${n(host.versions)} version${host.versions === 1 ? "" : "s"}`;
+  const value = {
+    read: `${host.package}: read, ${versions}`,
+    unchanged: `${host.package}: unchanged (304), ${versions}`,
+    kept: `${host.package}: unreadable today (${host.reason ?? "no reason given"}); kept the ${versions} read ${host.readAt ?? "before"}`,
+    unread: `${host.package}: unreadable (${host.reason ?? "no reason given"}) and never read before: compat answers as in a catalog without compatibility`,
+  }[host.outcome];
+  return [{ label: "host versions", value }];
 }
 
 function rateLimitRows(report: BuildReport): SummaryRow[] {
@@ -132,7 +178,9 @@ function downRow(upstream: Upstream, reason: string | undefined): SummaryRow[] {
 
 function warnings(report: BuildReport): string[] {
   const serves = "but the registry's search serves at most 10,000: the rest are missing";
-  return report.cappedKeywords.map(({ keyword, total }) => `keyword "${keyword}" matches ${n(total)} packages ${serves}`);
+  const capped = report.cappedKeywords.map(({ keyword, total }) => `keyword "${keyword}" matches ${n(total)} packages ${serves}`);
+  const host = report.host?.outcome === "unread" ? [`the host's versions (${report.host.package}) were never read: no compat filter`] : [];
+  return [...capped, ...host];
 }
 
 /** A few lines for the terminal and the CI log. */

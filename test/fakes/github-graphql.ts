@@ -1,7 +1,10 @@
 /**
  * GitHub's GraphQL API, the part the catalog reads: `repository(owner:, name:)` in any
  * number of aliases, and `rateLimit`. Types and field names follow GitHub's public schema
- * (docs.github.com/graphql/reference: Repository, RepositoryOwner, RateLimit).
+ * (docs.github.com/graphql/reference: Repository, RepositoryOwner, Ref, IssueConnection,
+ * RateLimit): `pushedAt` and `defaultBranchRef` are null for an empty repository, and
+ * `issues` counts issues only (pull requests are `pullRequests`), `totalCount` needing no
+ * `first` when no nodes are asked for.
  *
  * A renamed or transferred repository resolves to the new one (`followRenames` defaults to
  * true, as on GitHub). A missing one yields `data.<alias>: null` plus an error carrying
@@ -24,6 +27,9 @@ const schema = buildSchema(`
   interface RepositoryOwner { id: ID! login: String! url: URI! }
   type User implements RepositoryOwner { id: ID! login: String! url: URI! }
   type Organization implements RepositoryOwner { id: ID! login: String! url: URI! }
+  enum IssueState { OPEN CLOSED }
+  type Ref { id: ID! name: String! prefix: String! }
+  type IssueConnection { totalCount: Int! }
   type Repository {
     id: ID!
     databaseId: Int
@@ -36,6 +42,10 @@ const schema = buildSchema(`
     url: URI!
     description: String
     createdAt: DateTime!
+    pushedAt: DateTime
+    defaultBranchRef: Ref
+    issues(states: [IssueState!], first: Int, after: String, last: Int, before: String, labels: [String!]): IssueConnection!
+    pullRequests(states: [IssueState!], first: Int): IssueConnection!
   }
   type RateLimit { cost: Int! limit: Int! nodeCount: Int! remaining: Int! resetAt: DateTime! used: Int! }
   type Query {
@@ -77,6 +87,13 @@ function repositoryNode(repo: GitHubRepo): Record<string, unknown> {
     url: `https://github.com/${nameWithOwner}`,
     description: repo.description,
     createdAt: repo.createdAt,
+    pushedAt: repo.pushedAt,
+    defaultBranchRef: repo.defaultBranch === null ? null : { id: nodeId("REF", repo.id), name: repo.defaultBranch, prefix: "refs/heads/" },
+    issues: ({ states }: { states?: string[] | null }) => ({
+      totalCount:
+        (states?.includes("OPEN") !== false ? repo.openIssues : 0) + (states?.includes("CLOSED") !== false ? repo.closedIssues : 0),
+    }),
+    pullRequests: () => ({ totalCount: repo.openPullRequests }),
   };
 }
 

@@ -56,14 +56,18 @@ function restRepo(repo: GitHubRepo, api: string): Record<string, unknown> {
     archived: repo.archived,
     disabled: false,
     visibility: "public",
-    default_branch: "main",
+    // REST names a default branch even for an empty repository; its open issues count pull requests too.
+    default_branch: repo.defaultBranch ?? "main",
+    pushed_at: repo.pushedAt,
+    open_issues_count: repo.openIssues + repo.openPullRequests,
+    open_issues: repo.openIssues + repo.openPullRequests,
     forks: repo.forks,
     watchers: repo.stars,
   };
 }
 
 function found(world: World, req: FakeRequest, repo: GitHubRepo, api: string): FakeResponse {
-  const etag = `W/"${hash32(`${repo.id}:${repo.owner}/${repo.name}:${repo.stars}:${repo.forks}:${repo.archived}`).toString(16)}"`;
+  const etag = `W/"${hash32(JSON.stringify(restRepo(repo, api))).toString(16)}"`;
   return conditional(req, etag, undefined, () => githubJson(200, world.github.answer(repo.id, restRepo(repo, api), "rest")));
 }
 

@@ -1,7 +1,10 @@
 /**
  * GitLab GraphQL (`POST /api/graphql`): `projects(fullPaths: [...], first:, after:)` and
  * `project(fullPath:)`, field names as in GitLab's schema (Project.fullPath, starCount,
- * forksCount, namespace.fullPath; ProjectConnection nodes/edges/pageInfo/count).
+ * forksCount, webUrl, archived, openIssuesCount, lastActivityAt, repository.rootRef,
+ * namespace.fullPath; ProjectConnection nodes/edges/pageInfo/count). `openIssuesCount` is
+ * null when the project's issues are off (Types::ProjectType resolves it only when the
+ * feature is available); `rootRef` is null for an empty repository.
  *
  * As GitLab's ProjectsResolver: more than 50 full paths is an error, "You cannot provide
  * more than 50 full_paths" (app/graphql/resolvers/projects_resolver.rb). Unlike REST, full
@@ -34,8 +37,12 @@ const schema = buildSchema(`
     archived: Boolean
     webUrl: String
     createdAt: Time
+    lastActivityAt: Time
+    openIssuesCount: Int
+    repository: Repository
     namespace: Namespace
   }
+  type Repository { rootRef: String empty: Boolean! exists: Boolean! }
   type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
   type ProjectEdge { cursor: String! node: Project }
   type ProjectConnection { count: Int! nodes: [Project] edges: [ProjectEdge] pageInfo: PageInfo! }
@@ -72,6 +79,9 @@ function node(p: GitLabProject): Record<string, unknown> {
     archived: p.archived,
     webUrl: `https://gitlab.com/${fullPath}`,
     createdAt: p.createdAt,
+    lastActivityAt: p.lastActivityAt,
+    openIssuesCount: p.issuesEnabled ? p.openIssues : null,
+    repository: { rootRef: p.defaultBranch, empty: p.defaultBranch === null, exists: true },
     namespace: {
       id: `gid://gitlab/Group/${p.namespace.id}`,
       fullPath: p.namespace.fullPath,

@@ -37,19 +37,22 @@ function restProject(p: GitLabProject): Record<string, unknown> {
     path: p.path,
     path_with_namespace: full,
     created_at: p.createdAt,
-    default_branch: "main",
+    default_branch: p.defaultBranch,
     tag_list: [],
     topics: [],
     ssh_url_to_repo: `git@gitlab.com:${full}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
-    readme_url: `${web}/-/blob/main/README.md`,
+    readme_url: p.defaultBranch === null ? null : `${web}/-/blob/${p.defaultBranch}/README.md`,
     forks_count: p.forks,
     avatar_url: null,
     star_count: p.stars,
-    last_activity_at: p.createdAt,
+    last_activity_at: p.lastActivityAt,
     archived: p.archived,
     visibility: "public",
+    issues_enabled: p.issuesEnabled,
+    // GitLab's API entity exposes the count only when the issues feature is available.
+    ...(p.issuesEnabled ? { open_issues_count: p.openIssues } : {}),
     namespace: {
       id: p.namespace.id,
       name: p.namespace.name,
@@ -74,6 +77,6 @@ export function gitlabProject(world: World, req: FakeRequest): FakeResponse {
   }
   const project = /^\d+$/.test(id) ? world.gitlab.index.byId(Number(id)) : world.gitlab.find(id)?.repo;
   if (!project) return gitlabJson(404, { message: "404 Project Not Found" });
-  const etag = `W/"${hash32(JSON.stringify([project.id, project.namespace.fullPath, project.path, project.stars, project.forks])).toString(16)}"`;
+  const etag = `W/"${hash32(JSON.stringify(restProject(project))).toString(16)}"`;
   return conditional(req, etag, undefined, () => gitlabJson(200, world.gitlab.answer(project.id, restProject(project), "rest")));
 }

@@ -38,11 +38,34 @@ function licenseFields(pkg: PackageRecord): Json {
 
 function dist(pkg: PackageRecord, v: VersionRecord): Json {
   const file = pkg.name.replace(/^@[^/]+\//, "");
+  // The registry's shape for a version published with provenance (npm docs, "Generating provenance statements").
+  const attestations = {
+    url: `https://registry.npmjs.org/-/npm/v1/attestations/${pkg.name}@${v.version}`,
+    provenance: { predicateType: "https://slsa.dev/provenance/v1" },
+  };
   return {
     shasum: hex(`${pkg.name}@${v.version}`, 40),
     tarball: `https://registry.npmjs.org/${pkg.name}/-/${file}-${v.version}.tgz`,
     integrity: `sha512-${Buffer.from(hex(`${pkg.name}@${v.version}:i`, 64), "hex").toString("base64")}`,
+    ...(pkg.facts.provenance ? { attestations } : {}),
   };
+}
+
+/** `engines`, Node-RED's `node-red`, `scripts` and `hasInstallScript`, where the package has them. */
+function factFields(pkg: PackageRecord): Json {
+  const { engines, nodeRed, scripts, hasInstallScript } = pkg.facts;
+  return {
+    ...(engines === undefined ? {} : { engines }),
+    ...(nodeRed === undefined ? {} : { "node-red": nodeRed }),
+    ...(scripts === undefined ? {} : { scripts }),
+    ...(hasInstallScript === undefined ? {} : { hasInstallScript }),
+  };
+}
+
+/** `dist-tags`: `latest` is the last version unless the package says otherwise. */
+export function distTagsOf(pkg: PackageRecord): Record<string, string> {
+  const latest = pkg.versions.at(-1);
+  return { ...(latest === undefined ? {} : { latest: latest.version }), ...pkg.distTags };
 }
 
 /** The manifest of one version, as published (every version carries the current fields). */
@@ -58,6 +81,7 @@ export function manifestOf(pkg: PackageRecord, v: VersionRecord): Json {
     repository: pkg.repository,
     bugs: pkg.bugs,
     displayName: pkg.displayName,
+    ...factFields(pkg),
     ...pkg.manifestExtras,
     deprecated,
     main: "index.js",
@@ -90,7 +114,7 @@ export function packumentOf(pkg: PackageRecord, readme: () => string): Json {
   for (const v of pkg.versions) versions[v.version] = manifestOf(pkg, v);
   return {
     ...base,
-    "dist-tags": { latest: latest.version },
+    "dist-tags": distTagsOf(pkg),
     versions,
     time: timeMap(pkg),
     maintainers: pkg.maintainers,
@@ -112,6 +136,5 @@ export function abbreviatedOf(pkg: PackageRecord): Json {
     const deprecated = pkg.deprecated?.version === v.version ? pkg.deprecated.message : undefined;
     versions[v.version] = { name: pkg.name, version: v.version, deprecated, dist: dist(pkg, v) };
   }
-  const latest = pkg.versions[pkg.versions.length - 1];
-  return { name: pkg.name, modified: pkg.modified, "dist-tags": latest ? { latest: latest.version } : {}, versions };
+  return { name: pkg.name, modified: pkg.modified, "dist-tags": distTagsOf(pkg), versions };
 }

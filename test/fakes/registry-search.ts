@@ -56,7 +56,7 @@ function searchObject(pkg: PackageRecord): Json {
   const bugs = typeof pkg.bugs === "string" ? pkg.bugs : pkg.bugs && "url" in pkg.bugs ? pkg.bugs.url : undefined;
   const person = (p: { name: string; email: string }): Json => ({ email: p.email, username: p.name });
   return {
-    downloads: { monthly: Math.round(pkg.weeklyDownloads * 4.3), weekly: pkg.weeklyDownloads },
+    downloads: { monthly: pkg.monthlyDownloads ?? Math.round(pkg.weeklyDownloads * 4.3), weekly: pkg.weeklyDownloads },
     dependents: String(pkg.dependents),
     updated: pkg.modified,
     searchScore: Math.round(s.final * 1e6) / 1e3,
@@ -123,7 +123,7 @@ export class SearchIndex {
     const all = this.matching(text);
     if (from >= window.resultWindow && window.pastWindow === "error") return undefined;
     const end = Math.min(from + size, window.resultWindow, all.length);
-    const objects = from < end ? all.slice(from, end).map(searchObject) : [];
+    const objects = from < end ? all.slice(from, end).map((pkg) => this.#world.searchAnswer(pkg.name, searchObject(pkg))) : [];
     return { objects, total: all.length, time: new Date().toUTCString() };
   }
 }

@@ -6,6 +6,7 @@
  */
 import { type Rng, rngFor } from "./random.js";
 import { PEOPLE, SCOPES, TAGS, WORDS } from "./vocabulary.js";
+import { drawFacts } from "./world-facts.js";
 import { type MirrorContext, mirrorFields } from "./world-mirrors.js";
 import type { LicenseField, PackageRecord, Person, VersionRecord } from "./world-types.js";
 
@@ -92,6 +93,7 @@ export function generatePackage(ctx: GenContext, index: number): PackageRecord {
   const first = history[0];
   const last = history[history.length - 1];
   if (!first || !last) throw new Error("a package has at least one version");
+  const { facts, versions: published } = drawFacts(ctx.seed, index, history);
   const record: PackageRecord = {
     index,
     name,
@@ -101,7 +103,7 @@ export function generatePackage(ctx: GenContext, index: number): PackageRecord {
     displayName: rng.chance(0.2) ? titleCase(base) : rng.chance(0.04) ? "" : undefined,
     maintainers,
     publisher: rng.pick(maintainers),
-    versions: history,
+    versions: published,
     created: first.time,
     modified: last.time,
     deprecated: rng.chance(0.03) ? { version: last.version, message: `No longer maintained; use ${base}-ng` } : undefined,
@@ -109,12 +111,13 @@ export function generatePackage(ctx: GenContext, index: number): PackageRecord {
     hasReadme: rng.chance(0.95),
     weeklyDownloads: Math.floor(Math.exp(rng.float() * 12)),
     dependents: Math.floor(Math.exp(rng.float() * 5)) - 1,
+    facts,
     rev: 1,
     ...mirrorFields(rng, ctx, base, index),
   };
   if (rng.chance(0.02)) {
     const time = new Date(Date.parse(last.time) + DAY).toISOString();
-    record.unpublished = { time, versions: history.map((v) => v.version), latest: last.version };
+    record.unpublished = { time, versions: published.map((v) => v.version), latest: last.version };
     record.modified = time;
   }
   return record;

@@ -1,16 +1,39 @@
 /**
  * The repositories of the fake GitHub and GitLab: creation, renames (which leave
- * redirects, as both hosts do), deletion and star counts. Paths are case-insensitive on
- * lookup and keep their canonical casing in answers.
+ * redirects, as both hosts do), deletion, star counts and facts. Paths are
+ * case-insensitive on lookup and keep their canonical casing in answers.
  */
 import { hash32 } from "./random.js";
 import { RepoIndex, type Resolved } from "./repo-index.js";
-import type { AnswerEdit, GitHubRepo, GitLabNamespace, GitLabProject } from "./world-types.js";
+import type { AnswerEdit, GitHubRepo, GitLabNamespace, GitLabProject, RepoFacts } from "./world-types.js";
 
 export type RepoFields = Pick<GitHubRepo, "stars" | "forks" | "archived" | "description" | "createdAt">;
 
+const DAY_MS = 86_400_000;
+const BRANCHES = ["main", "main", "master", "develop"] as const;
+
+/**
+ * A repository's issues, last push and default branch, drawn from a hash of its path rather than the world's random
+ * streams, so that adding them changed no other value a seed gives. One in 50 is empty (never pushed, no branch); one
+ * in 5 has no open issue.
+ */
+function drawnFacts(path: string, createdAt: string) {
+  const h = hash32(`${path.toLowerCase()}#facts`);
+  const empty = (h >>> 17) % 50 === 0;
+  const lastChange = new Date(Date.parse(createdAt) + ((h >>> 6) % 2400) * DAY_MS + (h % 86_400) * 1000).toISOString();
+  return {
+    openIssues: h % 5 === 0 ? 0 : (h >>> 3) % 60,
+    openPullRequests: (h >>> 9) % 8,
+    closedIssues: (h >>> 13) % 200,
+    issuesEnabled: (h >>> 11) % 10 !== 0,
+    pushedAt: empty ? null : lastChange,
+    lastActivityAt: lastChange,
+    defaultBranch: empty ? null : (BRANCHES[(h >>> 24) % BRANCHES.length] ?? "main"),
+  };
+}
+
 /** What both hosts share; `relocate` sets the fields that make up a repository's path. */
-abstract class RepoHost<T extends { id: number; stars: number; forks: number }> {
+abstract class RepoHost<T extends { id: number; stars: number; forks: number; archived: boolean }> {
   readonly index: RepoIndex<T>;
   protected nextId: number;
   readonly #edits = new Map<number, AnswerEdit>();
@@ -54,6 +77,13 @@ abstract class RepoHost<T extends { id: number; stars: number; forks: number }> 
     return edit === undefined ? node : edit(node, api);
   }
 
+  /** Sets some of the repository's facts (what it answers for archived, open issues, last push, default branch). */
+  setFacts(path: string, facts: RepoFacts): T {
+    const repo = this.#require(path);
+    Object.assign(repo, facts);
+    return repo;
+  }
+
   setStars(path: string, stars: number, forks?: number): T {
     const repo = this.#require(path);
     repo.stars = stars;
@@ -83,7 +113,9 @@ export class GitHubHost extends RepoHost<GitHubRepo> {
     const [owner, name] = splitLast(path);
     // Owner kind is a property of the login, so it stays the same across that owner's repos.
     const ownerType = hash32(owner.toLowerCase()) % 3 === 0 ? "Organization" : "User";
-    const repo: GitHubRepo = { id: this.nextId++, owner, ownerType, name, ...fields };
+    const { openIssues, openPullRequests, closedIssues, pushedAt, defaultBranch } = drawnFacts(path, fields.createdAt);
+    const facts = { openIssues, openPullRequests, closedIssues, pushedAt, defaultBranch };
+    const repo: GitHubRepo = { id: this.nextId++, owner, ownerType, name, ...fields, ...facts };
     this.index.add(repo);
     return repo;
   }
@@ -117,7 +149,9 @@ export class GitLabHost extends RepoHost<GitLabProject> {
 
   create(path: string, fields: RepoFields): GitLabProject {
     const [nsPath, name] = splitLast(path);
-    const project: GitLabProject = { id: this.nextId++, namespace: this.namespace(nsPath), name, path: name, ...fields };
+    const { openIssues, issuesEnabled, lastActivityAt, defaultBranch } = drawnFacts(path, fields.createdAt);
+    const facts = { openIssues, issuesEnabled, lastActivityAt, defaultBranch };
+    const project: GitLabProject = { id: this.nextId++, namespace: this.namespace(nsPath), name, path: name, ...fields, ...facts };
     this.index.add(project);
     return project;
   }

@@ -62,12 +62,34 @@ export interface PackageRecord {
   hasReadme: boolean;
   mirrorRefs: MirrorRef[];
   weeklyDownloads: number;
+  /** Downloads of the last 30 days; absent: about 4.3 weeks' worth. */
+  monthlyDownloads?: number;
   dependents: number;
+  /** The manifest fields of contract section 11 (engines, host ranges, scripts, provenance). */
+  facts: PackageFacts;
+  /** Dist-tags besides (or instead of) `latest`, which is otherwise the last version. */
+  distTags?: Record<string, string>;
   /** Bumped by every mutation: feeds `_rev` and the ETag. */
   rev: number;
 }
 
+/** What every manifest of a package says about running and trusting it. */
+export interface PackageFacts {
+  /** `engines`: `node`, and for some packages the host's range (`engines["node-red"]`). */
+  engines?: Record<string, unknown>;
+  /** Node-RED's own field, `"node-red": { version }`, where its plugins keep their host range. */
+  nodeRed?: { version: unknown };
+  scripts?: Record<string, unknown>;
+  hasInstallScript?: boolean;
+  /** Every version was published with provenance: its `dist.attestations` is set. */
+  provenance: boolean;
+}
+
 /** Rewrites a repository's node as a host answers it; `api` says which form it is in. */
+/** The facts of a repository a test may set (`World.setRepoFacts`). */
+export type RepoFacts = Partial<Pick<GitHubRepo, "archived" | "openIssues" | "openPullRequests" | "pushedAt" | "defaultBranch">> &
+  Partial<Pick<GitLabProject, "issuesEnabled" | "lastActivityAt">>;
+
 export type AnswerEdit = (node: Record<string, unknown>, api: "graphql" | "rest") => unknown;
 
 export interface GitHubRepo {
@@ -80,6 +102,15 @@ export interface GitHubRepo {
   archived: boolean;
   description: string;
   createdAt: string;
+  /** Open issues without pull requests (GraphQL `issues(states: OPEN)`). */
+  openIssues: number;
+  /** REST's `open_issues_count` adds these. */
+  openPullRequests: number;
+  closedIssues: number;
+  /** Null for an empty repository (never pushed). */
+  pushedAt: string | null;
+  /** Null for an empty repository. */
+  defaultBranch: string | null;
 }
 
 export interface GitLabNamespace {
@@ -101,4 +132,10 @@ export interface GitLabProject {
   archived: boolean;
   description: string;
   createdAt: string;
+  openIssues: number;
+  /** Off: GraphQL answers `openIssuesCount: null` and REST leaves `open_issues_count` out. */
+  issuesEnabled: boolean;
+  lastActivityAt: string;
+  /** Null for an empty repository. */
+  defaultBranch: string | null;
 }

@@ -9,9 +9,10 @@
  */
 import { hash32 } from "./random.js";
 import { readmeFor } from "./readme.js";
+import { hostPackage } from "./world-host.js";
 import { type GenContext, generatePackage } from "./world-packages.js";
 import { GitHubHost, GitLabHost } from "./world-repos.js";
-import type { AnswerEdit, GitHubRepo, GitLabProject, Host, MirrorRef, PackageRecord } from "./world-types.js";
+import type { AnswerEdit, GitHubRepo, GitLabProject, Host, MirrorRef, PackageRecord, RepoFacts } from "./world-types.js";
 
 export interface WorldOptions {
   packages: number;
@@ -20,6 +21,8 @@ export interface WorldOptions {
   keywords?: string[];
   /** The world's "now": versions are published before it, mutations tick after it. */
   epoch?: string;
+  /** A host package (config `compatibility.host`) with `versions` versions (default 300), dist-tags `latest` and `next`. */
+  host?: { name: string; versions?: number };
 }
 
 export interface ResolvedMirror {
@@ -49,6 +52,9 @@ export class World {
   readonly gitlab = new GitLabHost();
   readonly #packages = new Map<string, PackageRecord>();
   readonly #packuments = new Map<string, PackumentOverride>();
+  readonly #searchEdits = new Map<string, (result: Record<string, unknown>) => unknown>();
+  /** The host package's name, if the world has one. */
+  readonly hostName: string | undefined;
   #clock: number;
   #revision = 0;
 
@@ -71,6 +77,9 @@ export class World {
       const pkg = generatePackage(ctx, i);
       this.#packages.set(pkg.name, pkg);
     }
+    this.hostName = options.host?.name;
+    if (options.host !== undefined)
+      this.#packages.set(options.host.name, hostPackage(options.host.name, options.host.versions ?? 300, this.#clock));
   }
 
   /** Bumped by every mutation; caches keyed on it stay valid until the world changes. */
@@ -102,6 +111,53 @@ export class World {
     const time = this.#touch(pkg);
     pkg.versions.push({ version, time });
     return version;
+  }
+
+  /**
+   * Publishes `version` (any string) now and points `tags` at it; other tags stay. For the host's releases and
+   * prereleases: `latest` may then point at an earlier version than the last one published.
+   */
+  publishVersion(name: string, version: string, tags: readonly string[] = ["latest"]): void {
+    const pkg = this.#live(name);
+    pkg.versions.push({ version, time: this.#touch(pkg) });
+    const current = pkg.distTags ?? { latest: pkg.versions.at(-2)?.version ?? version };
+    pkg.distTags = { ...current, ...Object.fromEntries(tags.map((tag) => [tag, version])) };
+  }
+
+  /**
+   * Sets what the registry's search says of a package's downloads and dependents. The packument is untouched
+   * (downloads change daily without a new document), so yesterday's record stays reusable.
+   */
+  setDownloads(name: string, counts: { weekly?: number; monthly?: number; dependents?: number }): void {
+    const pkg = this.#live(name);
+    if (counts.weekly !== undefined) pkg.weeklyDownloads = counts.weekly;
+    if (counts.monthly !== undefined) pkg.monthlyDownloads = counts.monthly;
+    if (counts.dependents !== undefined) pkg.dependents = counts.dependents;
+    this.#revision++;
+  }
+
+  /**
+   * Rewrites the package's search result (`objects[i]`) as the registry answers it: counts of any type, missing
+   * fields. `undefined` restores the generated one.
+   *
+   * @example world.editSearchResult(name, (result) => ({ ...result, dependents: -1 }));
+   */
+  editSearchResult(name: string, edit: ((result: Record<string, unknown>) => unknown) | undefined): void {
+    if (edit === undefined) this.#searchEdits.delete(name);
+    else this.#searchEdits.set(name, edit);
+    this.#revision++;
+  }
+
+  /** `result` as the search answers it for `name`: rewritten when a test said so. */
+  searchAnswer(name: string, result: Record<string, unknown>): unknown {
+    const edit = this.#searchEdits.get(name);
+    return edit === undefined ? result : edit(result);
+  }
+
+  /** Sets some facts of the repository `path` names (archived, open issues, last push, default branch). */
+  setRepoFacts(host: Host, path: string, facts: RepoFacts): void {
+    this.#host(host).setFacts(path, facts);
+    this.#revision++;
   }
 
   /**
@@ -149,6 +205,7 @@ export class World {
   removePackages(fraction: number): string[] {
     const order = (n: string): number => hash32(`${this.seed}:${n}`);
     const doomed = this.names()
+      .filter((name) => name !== this.hostName)
       .sort((a, b) => order(a) - order(b))
       .slice(0, Math.round(fraction * this.#packages.size));
     for (const name of doomed) this.#packages.delete(name);

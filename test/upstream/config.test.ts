@@ -67,7 +67,16 @@ const CASES: Case[] = [
     name: "unknown-key",
     config: { keywords: ["acme-plugin"], excludes: ["x"] },
     key: "excludes",
-    says: [/\bkeywords\b/, /\bcategories\b/, /\bwebUiKeywords\b/, /\bexclude\b/, /\bdisplayName\b/, /\bmirrors\b/],
+    says: [
+      /\bkeywords\b/,
+      /\bcategories\b/,
+      /\bwebUiKeywords\b/,
+      /\bexclude\b/,
+      /\bdisplayName\b/,
+      /\bmirrors\b/,
+      /\bcompatibility\b/,
+      /\bsiteUrl\b/,
+    ],
   },
   { name: "empty-keywords", config: { keywords: [] }, key: "keywords", says: [/at least one|non-empty|empty/i] },
   { name: "keywords-string", config: { keywords: "acme-plugin" }, key: "keywords", says: [/array/i] },
@@ -97,6 +106,30 @@ const CASES: Case[] = [
     config: { keywords: ["acme-plugin"], mirrors: { "some-package": ["https://example.org/a/b"] } },
     key: "mirrors",
     says: [/github|gitlab/i],
+  },
+  {
+    name: "compat-host",
+    config: { keywords: ["acme-plugin"], compatibility: { host: "node red", ranges: ["engines.node-red"] } },
+    key: "compatibility",
+    says: [/npm package name/, /node-red/],
+  },
+  {
+    name: "compat-no-ranges",
+    config: { keywords: ["acme-plugin"], compatibility: { host: "node-red", ranges: [] } },
+    key: "compatibility",
+    says: [/at least one dotted path/],
+  },
+  {
+    name: "compat-misspelt",
+    config: { keywords: ["acme-plugin"], compatibility: { host: "node-red", range: ["engines.node-red"] } },
+    key: "compatibility",
+    says: [/"range"/, /ranges/],
+  },
+  {
+    name: "site-url",
+    config: { keywords: ["acme-plugin"], siteUrl: "ftp://plugins.example.org/" },
+    key: "siteUrl",
+    says: [/"ftp:\/\/plugins\.example\.org\/"/, /http\(s\) URL/],
   },
 ];
 
@@ -163,7 +196,15 @@ describe("a missing config file", () => {
   it("a valid config still builds (control)", async () => {
     const { result } = await buildWith(
       "valid",
-      { keywords: ["acme-plugin"], categories: [], webUiKeywords: [], exclude: [], mirrors: {} },
+      {
+        keywords: ["acme-plugin"],
+        categories: [],
+        webUiKeywords: [],
+        exclude: [],
+        mirrors: {},
+        compatibility: { host: "@scope/Legacy-Host", ranges: ["engines.host"] },
+        siteUrl: "https://plugins.example.org/catalog/",
+      },
       ["--timeout", "2000"],
     );
     expect(result.code, describeRun(result)).toBe(0);

@@ -6,6 +6,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { gunzipSync } from "node:zlib";
+import type { SnapshotPlugin as RecordWithFacts } from "../../src/snapshot/schema.js";
 import type { BuildReport } from "../../src/upstream/report.js";
 import type { SnapshotPlugin } from "./support.js";
 
@@ -143,7 +144,49 @@ export function snapshotProblems(plugin: SnapshotPlugin): string[] {
     if (mirror.path.split("/").some((segment) => segment === "." || segment === ".." || segment === ""))
       problems.push(`mirror path ${JSON.stringify(mirror.path)}`);
   }
+  factProblems(plugin as unknown as RecordWithFacts, problems);
   return problems;
+}
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DAY = /^\d{4}-\d\d-\d\d$/;
+
+/** The bounds of contract section 11's facts: counts, versions and ranges as long as `version`, dates in one format, few weeks and releases. */
+function factProblems(plugin: RecordWithFacts, problems: string[]): void {
+  const { downloads, releases, engines, trust } = plugin;
+  if (downloads !== undefined) {
+    if (!isCount(downloads.lastWeek) || !isCount(downloads.lastMonth))
+      problems.push(`downloads ${downloads.lastWeek}/${downloads.lastMonth}`);
+    if (downloads.weekly.length > 26) problems.push(`${downloads.weekly.length} weeks of downloads, over 26`);
+    for (const week of downloads.weekly) if (!DAY.test(week.date) || !isCount(week.count)) problems.push(`weekly ${JSON.stringify(week)}`);
+  }
+  if (plugin.dependents !== undefined && !isCount(plugin.dependents)) problems.push(`dependents ${plugin.dependents}`);
+  if (releases !== undefined) {
+    if (!isCount(releases.count) || releases.recent.length > 10 || releases.times.length > 10_000)
+      problems.push(`releases ${releases.count}, ${releases.recent.length} recent, ${releases.times.length} times`);
+    releases.recent.forEach((release, i) => {
+      textProblems(`releases.recent[${i}].version`, release.version, LIMITS.version, problems);
+      if (release.version === "" || !TIMESTAMP.test(release.publishedAt)) problems.push(`releases.recent[${i}] ${JSON.stringify(release)}`);
+    });
+    if (!releases.times.every((time) => TIMESTAMP.test(time))) problems.push("releases.times holds no timestamp");
+  }
+  for (const key of ["node", "host"] as const)
+    if (engines !== undefined && engines[key] !== null) textProblems(`engines.${key}`, engines[key], LIMITS.version, problems);
+  if (trust !== undefined && (typeof trust.provenance !== "boolean" || typeof trust.installScripts !== "boolean"))
+    problems.push("trust is no booleans");
+  for (const mirror of plugin.mirrors) {
+    if (mirror.url !== undefined) {
+      textProblems(`mirror ${mirror.path} url`, mirror.url, LIMITS.homepage, problems);
+      if (!/^https?:\/\/\S+$/i.test(mirror.url)) problems.push(`mirror ${mirror.path} url ${JSON.stringify(mirror.url.slice(0, 80))}`);
+    }
+    if (typeof mirror.defaultBranch === "string")
+      textProblems(`mirror ${mirror.path} defaultBranch`, mirror.defaultBranch, LIMITS.version, problems);
+    if (typeof mirror.pushedAt === "string" && !TIMESTAMP.test(mirror.pushedAt))
+      problems.push(`mirror ${mirror.path} pushedAt ${mirror.pushedAt}`);
+    if (mirror.openIssues !== undefined && !isCount(mirror.openIssues))
+      problems.push(`mirror ${mirror.path} openIssues ${mirror.openIssues}`);
+    if (mirror.archived !== undefined && typeof mirror.archived !== "boolean") problems.push(`mirror ${mirror.path} archived`);
+  }
 }
 
 /** Problems of every record, keyed by npm name; empty when all are within bounds. */

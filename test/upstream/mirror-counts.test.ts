@@ -25,7 +25,9 @@ describe("names that led elsewhere yesterday", () => {
       refs,
       async (_platform, paths) => {
         asked.push(...paths);
-        return new Map(paths.map((path) => [path, { kind: "found" as const, canonicalPath: path, owner: "acme", stars: 7, forks: 2 }]));
+        return new Map(
+          paths.map((path) => [path, { kind: "found" as const, canonicalPath: path, owner: "acme", stars: 7, forks: 2, facts: {} }]),
+        );
       },
       emptyReport("2026-01-01T00:00:00.000Z"),
       renamesKnownFrom(yesterday),

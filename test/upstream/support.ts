@@ -179,6 +179,8 @@ export interface CatalogConfigFile {
   exclude?: string[];
   displayName?: string[];
   mirrors?: Record<string, string[]>;
+  compatibility?: { host: string; ranges: string[] };
+  siteUrl?: string;
 }
 
 export async function writeConfig(dir: string, config: CatalogConfigFile | string, name = "catalog.config.json"): Promise<string> {

@@ -7,6 +7,8 @@
 import { type CatalogSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SnapshotPlugin } from "../../src/snapshot/schema.js";
 import { DEFAULT_GENERATED_AT, parseGeneratedAt, ReleaseClock } from "./dates.js";
 import { DisplayNames } from "./display-names.js";
+import { facts } from "./facts.js";
+import { sampleCompatibility } from "./host.js";
 import { mirrorOwner, Repositories } from "./mirrors.js";
 import { NameRegistry } from "./names.js";
 import { creatorLogins, People } from "./people.js";
@@ -31,10 +33,22 @@ export function generateSnapshot(options: SampleOptions): CatalogSnapshot {
   return { ...snapshotHeader(generatedAt), plugins: [...generatePlugins(options)] };
 }
 
-/** Everything but the plugins; the category keywords the tags draw from are the catalog's configured categories. */
+/**
+ * Everything but the plugins; the category keywords the tags draw from are the catalog's configured categories, and
+ * the host the plugins' `engines.host` ranges are of.
+ */
 export function snapshotHeader(generatedAt: string): Omit<CatalogSnapshot, "plugins"> {
-  return { format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, generatedAt, categories: [...CATEGORIES] };
+  return {
+    format: SNAPSHOT_FORMAT,
+    formatVersion: SNAPSHOT_VERSION,
+    generatedAt,
+    categories: [...CATEGORIES],
+    compatibility: sampleCompatibility(parseGeneratedAt(generatedAt)),
+  };
 }
+
+/** The facts' own stream: a second generator, so that the first draws every other value as it did before they existed. */
+const FACTS_SEED_OFFSET = 0x9e37_79b9;
 
 /**
  * The plugins of {@link generateSnapshot}, one at a time, so that a writer
@@ -43,8 +57,9 @@ export function snapshotHeader(generatedAt: string): Omit<CatalogSnapshot, "plug
 export function* generatePlugins(options: SampleOptions): Generator<SnapshotPlugin, void> {
   const generatedAt = checkSampleOptions(options);
   const random = new Random(options.seed);
+  const factsRandom = new Random((options.seed + FACTS_SEED_OFFSET) >>> 0);
   const people = new People(random);
-  const repositories = new Repositories(people, generatedAt);
+  const repositories = new Repositories(people, generatedAt, factsRandom);
   const names = new NameRegistry();
   const displayNames = new DisplayNames();
   const clock = new ReleaseClock(generatedAt);
@@ -60,12 +75,15 @@ export function* generatePlugins(options: SampleOptions): Generator<SnapshotPlug
     const name = displayNames.next(random, npmName, words);
     const tagList = tags(random);
     const { publishedAt, updatedAt } = clock.next(random);
+    // In the order the stream always drew them: description, then version.
+    const pluginDescription = description(random);
+    const pluginVersion = version(random);
     const plugin: SnapshotPlugin = {
       slug,
       npmName,
       name,
-      description: description(random),
-      version: version(random),
+      description: pluginDescription,
+      version: pluginVersion,
       license: license(random),
       homepage: homepage(random, repositoryUrl, npmName),
       totalStars: mirrors.reduce((sum, mirror) => sum + mirror.stars, 0),
@@ -77,6 +95,7 @@ export function* generatePlugins(options: SampleOptions): Generator<SnapshotPlug
       readme: readme(random, { npmName, title: name, githubPath: github?.path }, readmeSize(random)),
       creators: creatorLogins(people.maintainers(random, plan.owner), mirrorOwners),
       mirrors,
+      ...facts(factsRandom, { version: pluginVersion, publishedAt, updatedAt, generatedAt }),
     };
     const validators = registry(random);
     if (validators !== undefined) plugin.registry = validators;

@@ -39,9 +39,14 @@ export class Repositories {
    */
   readonly #known = new Map<string, Mirror>();
 
+  /**
+   * @param factsRandom the facts' own stream (archived, issues, last push, branch): drawn from it, they leave every
+   *   other value of a seed as it was before they existed
+   */
   constructor(
     private readonly people: People,
     private readonly generatedAt: number,
+    private readonly factsRandom: Random,
   ) {}
 
   /**
@@ -96,8 +101,24 @@ export class Repositories {
       random.int(0, 45 * MINUTE); // Drawn and dropped: the seeded stream, so every other value of a sample, stays as it was.
       mirror.checkedAt = iso(this.generatedAt);
     } else if (roll < 0.98) mirror.checkedAt = iso(this.generatedAt - random.int(1, 3) * DAY - random.int(0, 45 * MINUTE));
-    return mirror;
+    // A mirror never read has no facts either.
+    return mirror.checkedAt === undefined
+      ? mirror
+      : { ...mirror, ...repositoryFacts(this.factsRandom, platform, path, Date.parse(mirror.checkedAt)) };
   }
+}
+
+/** Facts of a repository read at `readAt`: a few archived, a few empty (no push, no branch), issues long-tailed. */
+function repositoryFacts(random: Random, platform: Mirror["platform"], path: string, readAt: number): Partial<Mirror> {
+  const empty = random.chance(0.02);
+  const pushedAt = empty ? null : iso(readAt - Math.floor(random.float() ** 2 * 4 * 365 * DAY));
+  return {
+    url: `https://${platform}.com/${path}`,
+    archived: random.chance(0.04),
+    openIssues: random.chance(0.25) ? 0 : Math.floor(random.logNormal(4, 1.3)),
+    pushedAt,
+    defaultBranch: empty ? null : random.chance(0.7) ? "main" : random.chance(0.8) ? "master" : "develop",
+  };
 }
 
 /** Stars of a repository: many zero, median around ten, a rare few in the tens of thousands. */

@@ -1,13 +1,18 @@
 /**
- * Stars and forks of GitHub repositories: GraphQL, up to 100 aliased
- * `repository(owner:, name:)` fields per request (GraphQL follows renames and
- * transfers, so the canonical name comes back); REST `GET /repos/{o}/{r}`
- * one by one only when there is no token (GraphQL requires one).
+ * Stars, forks and the facts of docs/API.md#repositories of GitHub
+ * repositories: GraphQL, up to 100 aliased `repository(owner:, name:)` fields
+ * per request (GraphQL follows renames and transfers, so the canonical name
+ * comes back); REST `GET /repos/{o}/{r}` one by one only when there is no
+ * token (GraphQL requires one). REST's `open_issues_count` counts pull
+ * requests too, so a mirror read over REST gives no open issues: it keeps
+ * yesterday's, read over GraphQL, when there is one.
  */
 
+import { fieldsOf } from "../fields.js";
 import type { UpstreamClient, UpstreamResponse } from "../http/client.js";
 import { HttpStatusError, UpstreamError } from "../http/errors.js";
 import { UNTIMED_LIMIT_WAIT_MS } from "../http/rate-limit.js";
+import { type RawFacts, repositoryFacts } from "./facts.js";
 import { batches, isCount, isOwnerLogin, isRepositoryPath, type MirrorOutcome, unavailable } from "./outcome.js";
 
 export interface GithubOptions {
@@ -30,7 +35,8 @@ interface GraphQlAnswer {
   readonly message?: string;
 }
 
-const FIELDS = "nameWithOwner owner { login } stargazerCount forkCount";
+const FIELDS =
+  "nameWithOwner owner { login } stargazerCount forkCount url isArchived pushedAt defaultBranchRef { name } issues(states: OPEN) { totalCount }";
 
 /** Outcomes keyed by the path as asked (`owner/name`). */
 export async function readGithubMirrors(paths: readonly string[], options: GithubOptions): Promise<Map<string, MirrorOutcome>> {
@@ -114,21 +120,50 @@ function outcomesOf(paths: readonly string[], answer: GraphQlAnswer): Map<string
     const alias = `r${i}`;
     const error = answer.errors?.find((e) => e.path?.[0] === alias);
     const repository = answer.data?.[alias];
-    if (repository !== null && repository !== undefined) outcomes.set(path, foundRepository(repository));
+    if (repository !== null && repository !== undefined) outcomes.set(path, fromGraphql(repository));
     else if (error?.type === "NOT_FOUND") outcomes.set(path, { kind: "missing" });
     else outcomes.set(path, unavailable(error?.message ?? "no data in the GraphQL answer"));
   });
   return outcomes;
 }
 
-function foundRepository(value: unknown): MirrorOutcome {
-  const repository = value as { nameWithOwner?: unknown; owner?: { login?: unknown }; stargazerCount?: unknown; forkCount?: unknown };
-  const { nameWithOwner, stargazerCount, forkCount } = repository;
-  const owner = repository.owner?.login;
-  if (!isRepositoryPath(nameWithOwner) || !isOwnerLogin(owner) || !isCount(stargazerCount) || !isCount(forkCount)) {
-    return unavailable("malformed repository in the GraphQL answer");
+/** A repository as either API answered it, in GraphQL's terms. */
+interface Answered {
+  readonly nameWithOwner: unknown;
+  readonly owner: unknown;
+  readonly stars: unknown;
+  readonly forks: unknown;
+  readonly facts: RawFacts;
+}
+
+function fromGraphql(value: unknown): MirrorOutcome {
+  const repository = fieldsOf(value);
+  const branch = repository["defaultBranchRef"];
+  return foundRepository(
+    {
+      nameWithOwner: repository["nameWithOwner"],
+      owner: fieldsOf(repository["owner"])["login"],
+      stars: repository["stargazerCount"],
+      forks: repository["forkCount"],
+      facts: {
+        url: repository["url"],
+        archived: repository["isArchived"],
+        openIssues: fieldsOf(repository["issues"])["totalCount"],
+        pushedAt: repository["pushedAt"],
+        // No default branch (an empty repository) is null; a ref without a name is malformed.
+        defaultBranch: branch === null ? null : fieldsOf(branch)["name"],
+      },
+    },
+    "GraphQL",
+  );
+}
+
+function foundRepository(answered: Answered, api: string): MirrorOutcome {
+  const { nameWithOwner, owner, stars, forks } = answered;
+  if (!isRepositoryPath(nameWithOwner) || !isOwnerLogin(owner) || !isCount(stars) || !isCount(forks)) {
+    return unavailable(`malformed repository in the ${api} answer`);
   }
-  return { kind: "found", canonicalPath: nameWithOwner, owner, stars: stargazerCount, forks: forkCount };
+  return { kind: "found", canonicalPath: nameWithOwner, owner, stars, forks, facts: repositoryFacts(answered.facts) };
 }
 
 /**
@@ -155,15 +190,24 @@ async function readOverRestOnce(path: string, options: GithubOptions): Promise<M
     // fetch follows GitHub's 301 for a renamed or transferred repository.
     const response = await options.client.request(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`, { accept: [404] });
     if (response.status === 404) return { kind: "missing" };
-    const repo = parseAnswer(response.text) as
-      | { full_name?: unknown; owner?: { login?: unknown }; stargazers_count?: unknown; forks_count?: unknown }
-      | undefined;
-    return foundRepository({
-      nameWithOwner: repo?.full_name,
-      owner: { login: repo?.owner?.login },
-      stargazerCount: repo?.stargazers_count,
-      forkCount: repo?.forks_count,
-    });
+    const repo = fieldsOf(parseAnswer(response.text));
+    return foundRepository(
+      {
+        nameWithOwner: repo["full_name"],
+        owner: fieldsOf(repo["owner"])["login"],
+        stars: repo["stargazers_count"],
+        forks: repo["forks_count"],
+        facts: {
+          url: repo["html_url"],
+          archived: repo["archived"],
+          // REST's open_issues_count includes pull requests: no answer to "open issues" (see the module's header).
+          openIssues: undefined,
+          pushedAt: repo["pushed_at"],
+          defaultBranch: repo["default_branch"],
+        },
+      },
+      "REST",
+    );
   } catch (error) {
     return unavailable(describeError(error));
   }

@@ -1,4 +1,5 @@
 import { cleanText } from "../../core/bounds.js";
+import type { RepositoryFacts } from "./facts.js";
 
 /** What reading one mirror's counts today gave. */
 export type MirrorOutcome =
@@ -10,6 +11,8 @@ export type MirrorOutcome =
       readonly owner: string;
       readonly stars: number;
       readonly forks: number;
+      /** What else the same answer said; a fact it did not give well-formed is absent (yesterday's stands for it). */
+      readonly facts: RepositoryFacts;
     }
   /** The platform says it does not exist: it counts 0. */
   | { readonly kind: "missing" }

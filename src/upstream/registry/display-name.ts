@@ -25,11 +25,16 @@ export function parseDisplayNamePath(path: string): string[] | undefined {
  */
 export function displayNameAt(manifest: unknown, paths: readonly string[]): string | undefined {
   for (const path of paths) {
-    const value = valueAt(manifest, parseDisplayNamePath(path) ?? []);
+    const value = valueAtPath(manifest, path);
     const name = typeof value === "string" ? cleanText(value) : "";
     if (name.trim() !== "") return name;
   }
   return undefined;
+}
+
+/** The value at a dotted path (`parseDisplayNamePath`'s rules) in `root`; undefined when the path is none or leads nowhere. */
+export function valueAtPath(root: unknown, path: string): unknown {
+  return valueAt(root, parseDisplayNamePath(path) ?? []);
 }
 
 /** Own properties only: `constructor.name` must not read "Object" off the prototype. */

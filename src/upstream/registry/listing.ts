@@ -7,6 +7,7 @@
 import { BOUNDS, cleanText } from "../../core/bounds.js";
 import type { UpstreamClient } from "../http/client.js";
 import { MalformedResponseError } from "../http/errors.js";
+import { type ListedCounts, listedCounts } from "./counts.js";
 
 export const SEARCH_PAGE_SIZE = 250;
 /** The registry serves at most this many results of one search. */
@@ -17,6 +18,8 @@ export interface ListedPackage {
   readonly version: string;
   /** When the registry last changed the package document (deprecations, maintainer changes…). */
   readonly updated: string | undefined;
+  /** Downloads and dependents as the search result gave them (docs/API.md#downloads). */
+  readonly counts: ListedCounts;
 }
 
 export interface Listing {
@@ -63,7 +66,10 @@ export async function listMembers(keywords: readonly string[], options: ListingO
   return { packages, capped, pages };
 }
 
-/** A result whose name or version no registry could have written (wrong type, too long) lists nothing. */
+/**
+ * A result whose name or version no registry could have written (wrong type, too long) lists nothing. A package
+ * listed again (another page, another keyword) keeps what its first result said, counts included.
+ */
 function addListed(packages: Map<string, ListedPackage>, object: unknown): void {
   const result = (typeof object === "object" && object !== null ? object : {}) as { package?: unknown; updated?: unknown };
   const pkg = (typeof result.package === "object" && result.package !== null ? result.package : {}) as {
@@ -72,7 +78,12 @@ function addListed(packages: Map<string, ListedPackage>, object: unknown): void 
   };
   const { name, version } = pkg;
   if (!isShortText(name, BOUNDS.npmName) || !isShortText(version, BOUNDS.version) || packages.has(name)) return;
-  packages.set(name, { name, version, updated: isShortText(result.updated, 64) ? result.updated : undefined });
+  packages.set(name, {
+    name,
+    version,
+    updated: isShortText(result.updated, 64) ? result.updated : undefined,
+    counts: listedCounts(object),
+  });
 }
 
 function isShortText(value: unknown, max: number): value is string {

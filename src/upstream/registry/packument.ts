@@ -7,8 +7,12 @@
  */
 import { z } from "zod";
 import { BOUNDS, boundedLogins, boundedReadme, boundedTags, boundedText, cleanText, isLongerThan } from "../../core/bounds.js";
+import type { Releases } from "../../snapshot/schema.js";
 import { type MirrorRef, mirrorFromRepository, mirrorFromWebUrl, mirrorKey } from "../mirrors/parse.js";
+import { isDate } from "./dates.js";
 import { DEFAULT_DISPLAY_NAME_PATHS, displayNameAt } from "./display-name.js";
+import { type Engines, enginesOf, type Trust, trustOf } from "./manifest-facts.js";
+import { releasesOf } from "./releases.js";
 
 export const NO_README = "ERROR: No README data found!";
 
@@ -23,9 +27,15 @@ export interface PackageRecord {
   readonly updatedAt: string;
   readonly tags: string[];
   readonly readme: string;
+  /** The README was longer than `BOUNDS.readme` code points: `readme` is its head. */
+  readonly readmeCut: boolean;
   /** npm logins: the packument's maintainers and the latest version's publisher. */
   readonly npmLogins: string[];
   readonly mirrors: MirrorRef[];
+  /** The facts of docs/API.md#releases and #engines-and-trust; absent only in a record kept from an older snapshot. */
+  readonly releases?: Releases;
+  readonly engines?: Engines;
+  readonly trust?: Trust;
 }
 
 export type Derivation =
@@ -48,11 +58,16 @@ const packumentSchema = z.object({
 export interface DerivationRules {
   /** Dotted paths into the latest manifest, tried in order for `name`. */
   readonly displayName: readonly string[];
+  /** Config `compatibility.ranges`: dotted paths tried in order for `engines.host`; none when no host is configured. */
+  readonly hostRanges: readonly string[];
 }
 
-const DEFAULT_RULES: DerivationRules = { displayName: DEFAULT_DISPLAY_NAME_PATHS };
+const DEFAULT_RULES: DerivationRules = { displayName: DEFAULT_DISPLAY_NAME_PATHS, hostRanges: [] };
 
-export function derivePackage(packument: unknown, rules: DerivationRules = DEFAULT_RULES): Derivation {
+/**
+ * @param readAt when the packument was read (epoch ms): `releases.times` reaches a year back from it
+ */
+export function derivePackage(packument: unknown, rules: DerivationRules = DEFAULT_RULES, readAt = Date.now()): Derivation {
   if (isUnpublished(packument)) return { kind: "unpublished" };
   const parsed = packumentSchema.safeParse(packument);
   if (!parsed.success) return { kind: "malformed", reason: describe(parsed.error) };
@@ -80,8 +95,12 @@ export function derivePackage(packument: unknown, rules: DerivationRules = DEFAU
       updatedAt: new Date(published).toISOString(),
       tags: tagsOf(manifest["keywords"]),
       readme: readmeOf(doc.readme),
+      readmeCut: typeof doc.readme === "string" && doc.readme !== NO_README && isLongerThan(doc.readme, BOUNDS.readme),
       npmLogins: loginsOf(Array.isArray(doc.maintainers) ? doc.maintainers : [], manifest["_npmUser"]),
       mirrors: mirrorsOf(manifest),
+      releases: releasesOf(doc.versions, doc.time, readAt),
+      engines: enginesOf(manifest, rules.hostRanges),
+      trust: trustOf(manifest),
     },
   };
 }
@@ -99,15 +118,6 @@ function readmeOf(readme: unknown): string {
 
 function isManifest(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Years 0000 to 9999: `toISOString` writes others with six digits and a sign, which no record's format allows. */
-const FIRST_TIME = Date.parse("0000-01-01T00:00:00.000Z");
-const LAST_TIME = Date.parse("9999-12-31T23:59:59.999Z");
-
-function isDate(value: string): boolean {
-  const time = Date.parse(value);
-  return !Number.isNaN(time) && time >= FIRST_TIME && time <= LAST_TIME;
 }
 
 /** A value from the packument, shown in a reason: JSON-quoted and cut, whatever it holds. */

@@ -30,7 +30,7 @@ function troubledReport(): BuildReport {
   const report = emptyReport("2026-01-02T02:00:00.000Z");
   report.members = 9876;
   report.listed = 10000;
-  report.mirrors.github = { found: 0, missing: 0, keptPrevious: 7200, unreadNoPrevious: 3 };
+  report.mirrors.github = { found: 0, missing: 0, keptPrevious: 7200, unreadNoPrevious: 3, partial: 0 };
   report.rateLimits.registry = { pauses: 1, pausedMs: 2000 };
   report.platformsDown.github = "down: 5 requests in a row failed, the last with HTTP 503 (POST https://api.github.com/graphql)";
   report.phasesMs = { listing: 8100, packuments: 30200, mirrors: 4000 };

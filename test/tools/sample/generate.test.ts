@@ -1,4 +1,5 @@
 import { Buffer } from "node:buffer";
+import semver from "semver";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogSnapshot, SnapshotPlugin } from "../../../src/snapshot/schema.js";
 import { slugFor } from "../../../src/snapshot/slug.js";
@@ -24,7 +25,7 @@ function repositoryClashes(plugins: readonly SnapshotPlugin[]): string[] {
   for (const p of plugins) {
     for (const m of p.mirrors) {
       const key = `${m.platform}:${m.path.toLowerCase()}`;
-      const value = `${m.path} ${m.stars} ${m.forks} ${m.checkedAt ?? ""}`;
+      const value = JSON.stringify([m.path, m.stars, m.forks, m.checkedAt, m.url, m.archived, m.openIssues, m.pushedAt, m.defaultBranch]);
       if ((seen.get(key) ?? value) !== value) clashes.push(`${p.slug}: ${key}`);
       seen.set(key, value);
     }
@@ -293,5 +294,99 @@ describe("generateSnapshot: distributions on 2,000 plugins", () => {
     expect(plugins.some((p) => p.version.includes("-"))).toBe(true);
     expect(plugins.some((p) => p.registry === undefined)).toBe(true);
     expect(plugins.some((p) => p.registry?.etag?.startsWith('"') === true)).toBe(true);
+  });
+});
+
+describe("generateSnapshot: the facts of contract sections 11 and 12", () => {
+  let snapshot: CatalogSnapshot;
+  let plugins: SnapshotPlugin[];
+  beforeAll(() => {
+    snapshot = generateSnapshot({ plugins: 2000, seed: 77 });
+    plugins = snapshot.plugins;
+  });
+
+  function offenders(rule: (p: SnapshotPlugin) => boolean): string[] {
+    return plugins.filter((p) => !rule(p)).map((p) => p.slug);
+  }
+
+  it("releases: the latest is the plugin's version at updatedAt, the first at publishedAt, newest first, the last year's times", () => {
+    const yearBefore = new Date(Date.parse(snapshot.generatedAt) - 365 * 86_400_000).toISOString();
+    expect(
+      offenders((p) => {
+        const r = p.releases;
+        if (r === undefined) return false;
+        const dates = r.recent.map((x) => x.publishedAt);
+        return (
+          r.recent[0]?.version === p.version &&
+          r.recent[0]?.publishedAt === p.updatedAt &&
+          r.count >= r.recent.length &&
+          (r.count > 10 || r.recent.at(-1)?.publishedAt === p.publishedAt) &&
+          dates.every((d, i) => i === 0 || d <= (dates[i - 1] ?? "")) &&
+          new Set(r.recent.map((x) => x.version)).size === r.recent.length &&
+          r.times.every((t, i) => t >= yearBefore && t <= snapshot.generatedAt && (i === 0 || t <= (r.times[i - 1] ?? ""))) &&
+          r.recent.every((x) => x.publishedAt >= yearBefore === r.times.includes(x.publishedAt))
+        );
+      }),
+    ).toEqual([]);
+    expect(share(plugins, (p) => (p.releases?.count ?? 0) > 10)).toBeGreaterThan(0.05);
+    expect(share(plugins, (p) => p.releases?.count === 1)).toBeGreaterThan(0.05);
+  });
+
+  it("downloads: heavy-tailed with some zeros; a history of 0 to 26 weeks, one a week, oldest first, ending with the build's week", () => {
+    const months = plugins.map((p) => p.downloads?.lastMonth ?? 0);
+    expect(share(plugins, (p) => p.downloads?.lastMonth === 0)).toBeGreaterThan(0.05);
+    expect(Math.max(...months)).toBeGreaterThan(100 * median(months));
+    expect(share(plugins, (p) => p.downloads?.weekly.length === 0)).toBeGreaterThan(0.01);
+    expect(plugins.some((p) => p.downloads?.weekly.length === 26)).toBe(true);
+    const day = snapshot.generatedAt.slice(0, 10);
+    expect(
+      offenders((p) => {
+        const weekly = p.downloads?.weekly ?? [];
+        const last = weekly.at(-1);
+        return (
+          weekly.every((w, i) => i === 0 || Date.parse(w.date) - Date.parse(weekly[i - 1]?.date ?? "") === 7 * 86_400_000) &&
+          (last === undefined || (last.date === day && last.count === p.downloads?.lastWeek))
+        );
+      }),
+    ).toEqual([]);
+    expect(share(plugins, (p) => p.dependents === 0)).toBeGreaterThan(0.4);
+    expect(Math.max(...plugins.map((p) => p.dependents ?? 0))).toBeGreaterThan(20);
+  });
+
+  it("engines: Node.js ranges valid and not, as written; host ranges valid or none; trust flags set for a few", () => {
+    const nodes = plugins.map((p) => p.engines?.node).filter((n): n is string => typeof n === "string");
+    expect(nodes.some((n) => semver.validRange(n) !== null)).toBe(true);
+    expect(nodes.some((n) => semver.validRange(n) === null)).toBe(true);
+    expect(offenders((p) => p.engines?.host === null || semver.validRange(p.engines?.host ?? "") !== null)).toEqual([]);
+    expect(share(plugins, (p) => p.engines?.host !== null)).toBeGreaterThan(0.3);
+    expect(share(plugins, (p) => p.trust?.provenance === true)).toBeGreaterThan(0.05);
+    expect(share(plugins, (p) => p.trust?.installScripts === true)).toBeGreaterThan(0.02);
+  });
+
+  it("mirrors: the facts of every mirror read, a few archived, a few empty", () => {
+    const mirrors = plugins.flatMap((p) => p.mirrors);
+    const read = mirrors.filter((m) => m.checkedAt !== undefined);
+    expect(read.every((m) => m.url === `https://${m.platform}.com/${m.path}` && typeof m.archived === "boolean")).toBe(true);
+    expect(mirrors.filter((m) => m.checkedAt === undefined).every((m) => m.url === undefined)).toBe(true);
+    expect(read.filter((m) => m.archived).length / read.length).toBeGreaterThan(0.01);
+    expect(read.some((m) => m.defaultBranch === null && m.pushedAt === null)).toBe(true);
+  });
+
+  it("the host: distinct versions newest first, prereleases among them, latest a release and next a later beta", () => {
+    const compatibility = snapshot.compatibility;
+    const versions = compatibility?.versions ?? [];
+    expect(compatibility).toMatchObject({
+      host: "node-red",
+      ranges: ["node-red.version", "engines.node-red"],
+      readAt: snapshot.generatedAt,
+    });
+    expect(new Set(versions).size).toBe(versions.length);
+    expect(versions.length).toBeGreaterThan(100);
+    expect(versions.some((v) => semver.prerelease(v) !== null)).toBe(true);
+    const { latest = "", next = "" } = compatibility?.distTags ?? {};
+    expect(versions).toContain(latest);
+    expect(versions.indexOf(next)).toBeLessThan(versions.indexOf(latest));
+    expect(semver.prerelease(latest)).toBeNull();
+    expect(semver.gt(next, latest)).toBe(true);
   });
 });

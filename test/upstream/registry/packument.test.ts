@@ -88,6 +88,44 @@ describe("deriving a record from a packument", () => {
   });
 });
 
+describe("the facts of contract section 11", () => {
+  const READ_AT = Date.parse("2026-01-01T00:00:00.000Z");
+
+  it("releases, engines and trust come from the versions, time and the latest manifest", () => {
+    const doc = packument({
+      engines: { node: ">=18", "node-red": ">=3" },
+      "node-red": { version: "^4" },
+      dist: { attestations: { url: "https://registry.npmjs.org/-/npm/v1/attestations/acme-plugin-x@2.0.0" } },
+      scripts: { postinstall: "node setup.js" },
+    });
+    const derived = derivePackage(doc, { displayName: ["displayName"], hostRanges: ["node-red.version", "engines.node-red"] }, READ_AT);
+    if (derived.kind !== "member") throw new Error(derived.kind);
+    expect(derived.record.releases).toEqual({
+      count: 2,
+      recent: [
+        { version: "2.0.0", publishedAt: "2025-06-07T08:09:10.000Z" },
+        { version: "1.0.0", publishedAt: "2020-01-02T03:04:05.678Z" },
+      ],
+      times: ["2025-06-07T08:09:10.000Z"],
+    });
+    expect(derived.record.engines).toEqual({ node: ">=18", host: "^4" });
+    expect(derived.record.trust).toEqual({ provenance: true, installScripts: true });
+  });
+
+  it("without configured host ranges, engines.host is null", () => {
+    expect(member(packument({ engines: { "node-red": ">=3" } })).engines).toEqual({ node: null, host: null });
+  });
+
+  it("readmeCut: the README was longer than 65,536 code points (the no-README marker never is)", () => {
+    const long = "😀".repeat(65_537);
+    const record = member(packument({}, { readme: long }));
+    expect(record.readmeCut).toBe(true);
+    expect([...record.readme]).toHaveLength(65_536);
+    expect(member(packument({}, { readme: "😀".repeat(65_536) })).readmeCut).toBe(false);
+    expect(member(packument({}, { readme: 42 })).readmeCut).toBe(false);
+  });
+});
+
 describe("license", () => {
   it("reads SPDX strings and both legacy forms", () => {
     expect(licenseOf({ license: "MIT" })).toBe("MIT");
