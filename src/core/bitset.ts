@@ -153,6 +153,22 @@ export class Bitset {
     return ranks;
   }
 
+  /** The first `count` members (all of them, when `count` is at least the set's size), ascending, in a typed array. */
+  members(count: number): Uint32Array {
+    if (this.list !== undefined) return this.list.slice(0, count);
+    const members = new Uint32Array(count);
+    let seen = 0;
+    for (let i = 0; i < this.words.length && seen < count; i++) {
+      let word = this.words[i]!;
+      while (word !== 0 && seen < count) {
+        const low = word & -word;
+        members[seen++] = i * 32 + 31 - Math.clz32(low);
+        word ^= low;
+      }
+    }
+    return seen < count ? members.slice(0, seen) : members;
+  }
+
   /** The members of rank `start` … `end - 1`, ascending: whole words are skipped by their counts. */
   slice(start: number, end: number): number[] {
     if (this.list !== undefined) return Array.from(this.list.subarray(Math.max(0, start), Math.max(0, end)));

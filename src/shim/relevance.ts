@@ -6,7 +6,7 @@
  */
 import type { Bitset } from "../core/bitset.js";
 import type { PageWindow } from "../core/paging.js";
-import { inverseDocumentFrequency, lengthNorm, pageByScore, scoringTerms, termScore } from "../core/search/relevance.js";
+import { B, inverseDocumentFrequency, K1, lengthNorm, pageByScore, scoringTerms } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { FREQUENCY_U16, FREQUENCY_U32, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
@@ -25,7 +25,7 @@ export async function relevancePlugins(
   total: number,
   window: PageWindow,
 ): Promise<PagePlugins> {
-  const members = Uint32Array.from(matches.slice(0, total));
+  const members = matches.members(total);
   const [parts, lengths] = await Promise.all([catalog.search().scored(scoringTerms(search)), catalog.fieldLengths()]);
   const norms = fieldNorms(members, lengths, catalog.manifest.relevance.averages);
   const scores = new Float64Array(total);
@@ -34,11 +34,16 @@ export async function relevancePlugins(
   return { ordinals: pageByScore(scores, members, window.start, window.end) };
 }
 
-/** Per field, each member's length divisor (`lengthNorm`). */
+/**
+ * Per field, each member's length divisor (`lengthNorm`, spelled out: a cold isolate interprets these loops, and a
+ * call per member costs more than its arithmetic).
+ */
 function fieldNorms(members: Uint32Array, lengths: FieldLengths, averages: readonly number[]): FieldSums {
   return lengths.map((field, f) => {
     const norms = new Float64Array(members.length);
-    for (let i = 0; i < members.length; i++) norms[i] = lengthNorm(field[members[i]!]!, averages[f]!);
+    const average = averages[f]!;
+    if (average === 0) return norms.fill(lengthNorm(0, 0));
+    for (let i = 0; i < members.length; i++) norms[i] = 1 - B + (B * field[members[i]!]!) / average;
     return norms;
   }) as unknown as FieldSums;
 }
@@ -58,9 +63,10 @@ function addTermScores(
   const [wName, wDescription, wReadme] = RELEVANCE_FIELD_WEIGHTS;
   const [name, description, readme] = sums;
   const [nName, nDescription, nReadme] = norms;
+  // A term's share of a score: idf · x · (k1 + 1) / (x + k1).
   for (let i = 0; i < members.length; i++) {
     const x = (wName * name[i]!) / nName[i]! + (wDescription * description[i]!) / nDescription[i]! + (wReadme * readme[i]!) / nReadme[i]!;
-    scores[i]! += termScore(idf, x);
+    scores[i]! += (idf * x * (K1 + 1)) / (x + K1);
   }
 }
 

@@ -97,6 +97,8 @@ describe("Bitset made from a list, then changed", () => {
         expect(set.count()).toBe(sorted.length);
         expect(set.slice(0, n)).toEqual(sorted);
         expect(set.slice(1, 3)).toEqual(sorted.slice(1, 3));
+        expect(Array.from(set.members(sorted.length))).toEqual(sorted);
+        expect(Array.from(set.members(2))).toEqual(sorted.slice(0, 2));
       }),
       { numRuns: 500 },
     );

@@ -32,11 +32,6 @@ export function lengthNorm(length: number, average: number): number {
   return average === 0 ? Number.POSITIVE_INFINITY : 1 - B + (B * length) / average;
 }
 
-/** A term's share of a score: idf · x · (k1 + 1) / (x + k1). */
-export function termScore(idf: number, x: number): number {
-  return (idf * x * (K1 + 1)) / (x + K1);
-}
-
 /**
  * The ordinals at positions `start … end − 1` of `ordinals` ordered by score, highest first, ties (within
  * `TIE`) by ordinal, ascending. `ordinals` ascend and `scores[i]` is `ordinals[i]`'s, every score positive.
