@@ -6,6 +6,7 @@
 import { stat } from "node:fs/promises";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_HOST, HOSTS, type Host } from "../init/catalog-repository.js";
+import { siteRoot } from "../site/feeds/site-url.js";
 import { parseDisplayNamePath } from "../upstream/registry/display-name.js";
 import { buildCommand } from "./commands/build.js";
 import { initCommand } from "./commands/init.js";
@@ -41,6 +42,7 @@ interface BuildCliOptions {
   timeout: number;
   searchInterval: number;
   report?: string;
+  siteUrl?: string;
 }
 
 export async function run(argv: readonly string[], io: CliIo, version: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
@@ -90,6 +92,11 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
     .option("--timeout <ms>", "per-request timeout in milliseconds", parseWholeNumber, 30_000)
     .option("--search-interval <ms>", "pause between two registry search pages", parseWholeNumber, 500)
     .option("--report <file>", "also write the build report (JSON) to this file, even when the build is refused")
+    .option(
+      "--site-url <url>",
+      "the site's public URL, its path included (e.g. https://owner.github.io/repo/): the build writes Atom feeds linking to it (wins over siteUrl in the config)",
+      parseSiteUrl,
+    )
     .addHelpText(
       "after",
       "\nTokens come from the environment only: GITHUB_TOKEN (GraphQL needs one; without it GitHub is read through REST) and GITLAB_TOKEN.",
@@ -109,6 +116,7 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
           ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }),
           ...(options.previous === undefined ? {} : { previous: options.previous }),
           ...(options.report === undefined ? {} : { reportFile: options.report }),
+          ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
         },
         io,
         env,
@@ -222,6 +230,13 @@ function parseDisplayName(value: string): string {
   if (parseDisplayNamePath(value) === undefined)
     throw new InvalidArgumentError("expected a dotted path such as signalk.displayName: keys joined by single dots, no white space");
   return value;
+}
+
+function parseSiteUrl(value: string): string {
+  const root = siteRoot(value);
+  if ("problem" in root)
+    throw new InvalidArgumentError(`${root.problem}; expected the site's public http(s) URL, e.g. https://owner.github.io/repo/`);
+  return root.root;
 }
 
 function parseShare(value: string): number {

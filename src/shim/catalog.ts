@@ -6,6 +6,7 @@
  */
 import type { OrderKey } from "../core/plugin.js";
 import { type OtherOrderKey, RECORD_RANK_ORDERS, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
+import { CompatSets } from "./compat.js";
 import { FilterSets } from "./filters.js";
 import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
@@ -33,6 +34,7 @@ export class Catalog {
   readonly lastModified: string;
   readonly records: RecordStore;
   readonly filters: FilterSets;
+  readonly compat: CompatSets;
   readonly search: () => SearchIndex;
   /** The exact body of `/api/status`: a few hundred bytes, kept. */
   readonly status: () => Promise<Uint8Array>;
@@ -63,6 +65,7 @@ export class Catalog {
     this.lastModified = new Date(manifest.builtAt).toUTCString();
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
+    this.compat = new CompatSets(manifest, reader);
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size));
     /** A file of one word per plugin, read once and then kept in `loaded`. */
@@ -109,7 +112,7 @@ export class Catalog {
    * fails (that build's files are going: requests report it themselves).
    */
   async preload(wanted: () => boolean): Promise<void> {
-    const steps = [() => this.order("recent"), () => this.order("name"), ...this.filters.packLoads()];
+    const steps = [() => this.order("recent"), () => this.order("name"), ...this.filters.packLoads(), ...this.compat.packLoads()];
     try {
       for (const step of steps) if (wanted()) await step();
       const [evictions, size] = [this.records.evictions, this.manifest.shardSize];
