@@ -27,7 +27,7 @@ import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { catalogStatus } from "./catalog-status.js";
-import { writeCompatFiles } from "./compat/compat-files.js";
+import { declaredRanges, writeCompatFiles } from "./compat/compat-files.js";
 import { hostVersions } from "./compat/host-versions.js";
 import { writeFeeds } from "./feeds/feeds.js";
 import { siteRoot } from "./feeds/site-url.js";
@@ -115,7 +115,12 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     ...writeOrderFiles(add, otherOrders, source.ranks),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
-    ...writeCompatFiles(add, (kind, content) => data.add(kind, content), snapshot.compatibility, host, byStars, layout.keyPackBytes),
+    ...writeCompatFiles(
+      add,
+      (kind, content) => data.add(kind, content),
+      { compatibility: snapshot.compatibility, host, ranges: declaredRanges(byStars) },
+      layout.keyPackBytes,
+    ),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();

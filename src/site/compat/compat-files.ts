@@ -13,32 +13,36 @@ import type { HostVersions } from "./host-versions.js";
 
 export type AddJson = (kind: string, content: unknown) => string;
 
-/**
- * Nothing when the catalog names no host; only the host when it never read the host's versions.
- * @param host `hostVersions(compatibility)`
- */
+export interface CompatSource {
+  readonly compatibility: Compatibility | undefined;
+  /** `hostVersions(compatibility)`. */
+  readonly host: HostVersions | undefined;
+  /** Each plugin's declared range (`engines.host`), by ordinal; null: none. */
+  readonly ranges: readonly (string | null)[];
+}
+
+/** Each plugin's declared range, by ordinal. */
+export const declaredRanges = (byStars: readonly SnapshotPlugin[]): (string | null)[] => byStars.map((plugin) => enginesOf(plugin).host);
+
+/** Nothing when the catalog names no host; only the host when it never read the host's versions. */
 export function writeCompatFiles(
   add: AddFile,
   addJson: AddJson,
-  compatibility: Compatibility | undefined,
-  host: HostVersions | undefined,
-  byStars: readonly SnapshotPlugin[],
+  { compatibility, host, ranges }: CompatSource,
   packBytes: number,
 ): Pick<SiteManifest, "compat"> {
   if (compatibility === undefined) return {};
   if (host === undefined) return { compat: { host: compatibility.host } };
-  const { sets, setOf } = dropSets(
-    host.versions,
-    byStars.map((plugin) => enginesOf(plugin).host),
-  );
-  const packs = packsOf(sets, byStars.length, packBytes);
+  const { sets, setOf } = dropSets(host.versions, ranges);
+  const plugins = ranges.length;
+  const packs = packsOf(sets, plugins, packBytes);
   const drops = writeSeries(
     add,
     "compat",
     packs.map((start, p) => {
       const members = sets.slice(start, packs[p + 1] ?? sets.length);
       return encodeSetPack(
-        byStars.length,
+        plugins,
         members.map((set, i) => ({ key: dropSetKey(start + i), members: set })),
       );
     }),
