@@ -28,6 +28,8 @@ interface InitCliOptions {
   displayName?: string[];
   host: Host;
   force?: boolean;
+  compatHost?: string;
+  compatRange?: string[];
 }
 
 interface BuildCliOptions {
@@ -165,6 +167,16 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
       "dotted path in a manifest where the display name is, e.g. signalk.displayName (repeat; the first found wins; default: displayName)",
       repeatable(parseDisplayName),
     )
+    .option(
+      "--compat-host <package>",
+      "the npm package of the host the plugins run in (e.g. node-red): the API's compat filter keeps those that run on a version of it",
+      parsePackageName,
+    )
+    .option(
+      "--compat-range <path>",
+      "dotted path in a manifest where a plugin says which host versions it runs on, e.g. engines.node-red (repeat; the first found wins; default: engines.<host>)",
+      repeatable(parseDisplayName),
+    )
     .addOption(new Option("--host <host>", "where the daily workflow publishes the site").choices(HOSTS).default(DEFAULT_HOST))
     .option("--force", "write into DIR even when it is not empty (files of the same names are replaced)")
     .addHelpText(
@@ -183,9 +195,13 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
         "    --keyword signalk-webapp --category signalk-category-ais \\",
         "    --web-ui-keyword signalk-webapp --display-name signalk.displayName \\",
         "    --display-name displayName",
+        "",
+        "Example, a Node-RED catalog whose compat filter knows Node-RED's versions:",
+        "  plugin-catalog init node-red-catalog --keyword node-red \\",
+        "    --compat-host node-red --compat-range node-red.version --compat-range engines.node-red",
       ].join("\n"),
     )
-    .action((dir: string, options: InitCliOptions) =>
+    .action((dir: string, options: InitCliOptions, command: Command) =>
       initCommand(
         {
           dir,
@@ -195,6 +211,7 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
           displayName: options.displayName ?? [],
           host: options.host,
           force: options.force === true,
+          ...compatibilityOf(options, command),
         },
         io,
       ),
@@ -202,6 +219,15 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
 
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   return program;
+}
+
+/** `--compat-host` and its ranges (by default `engines.<host>`, where npm's own `engines` field would name it). */
+function compatibilityOf(options: InitCliOptions, command: Command): { compatibility?: { host: string; ranges: string[] } } {
+  if (options.compatHost === undefined) {
+    if (options.compatRange !== undefined) command.error("error: --compat-range needs --compat-host, the host whose versions it names");
+    return {};
+  }
+  return { compatibility: { host: options.compatHost, ranges: options.compatRange ?? [`engines.${options.compatHost}`] } };
 }
 
 /** `query 'q=x'` and `query DIR` both work: a lone argument is the directory only if it is one. */
@@ -223,6 +249,15 @@ function repeatable(parse: (value: string) => string): (value: string, previous:
 /** A registry keyword or tag as the config takes it: not empty, no white space or control characters. */
 function parseWord(value: string): string {
   if (!/^[^\s\p{Cc}]+$/u.test(value)) throw new InvalidArgumentError("expected a word: not empty, no white space");
+  return value;
+}
+
+/** A name npm could have published (legacy capitals included), as the config takes it. */
+const NPM_NAME = /^(?:@[A-Za-z0-9~-][\w.~-]*\/)?[A-Za-z0-9~-][\w.~-]*$/;
+
+function parsePackageName(value: string): string {
+  if (value.length > 214 || !NPM_NAME.test(value))
+    throw new InvalidArgumentError('expected an npm package name such as "node-red" or "@scope/name"');
   return value;
 }
 
