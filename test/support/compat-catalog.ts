@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import type { CatalogSnapshot, Compatibility, SnapshotPlugin } from "../../src/snapshot/schema.js";
 import { catalogArbitrary } from "./arbitraries.js";
-import { seededRandom } from "./large-catalog.js";
+import { makePlugin, makeSnapshot } from "./fixtures.js";
+import { makeLargeCatalog, seededRandom } from "./large-catalog.js";
 
 const RELEASES = [0, 1, 2, 3, 4].flatMap((major) =>
   [0, 1, 2, 3].flatMap((minor) => [0, 1, 2].map((patch) => `${major}.${minor}.${patch}`)),
@@ -100,3 +101,45 @@ export function withCompat(snapshot: CatalogSnapshot, seed: number, compatibilit
 export function compatCatalogArbitrary(max = 60): fc.Arbitrary<CatalogSnapshot> {
   return fc.tuple(catalogArbitrary(max), fc.integer({ min: 1, max: 2 ** 31 })).map(([catalog, seed]) => withCompat(catalog, seed));
 }
+
+// ---------------------------------------------------------------------------
+// COMPAT: a hand-made catalog whose answers are worked out by hand (and with
+// semver) in the contract suite. Stars all distinct: the array order is the
+// stars order.
+// ---------------------------------------------------------------------------
+
+const range = (host: string | null): Pick<SnapshotPlugin, "engines"> => ({ engines: { node: null, host } });
+
+export const COMPAT_HOST: Compatibility = {
+  host: "acme-host",
+  ranges: ["engines.acme-host"],
+  versions: ["1.0.0", "2.0.0", "3.0.0", "3.1.0", "4.0.0", "4.1.0-beta.1", "4.1.2"],
+  distTags: { latest: "4.1.2", next: "4.1.0-beta.1", old: "1.0.0" },
+};
+
+export const COMPAT_PLUGINS: readonly SnapshotPlugin[] = [
+  makePlugin({ npmName: "any-host", totalStars: 100, tags: ["charts"], hasWebUi: true, creators: ["bob"] }),
+  makePlugin({
+    npmName: "needs-four",
+    totalStars: 90,
+    tags: ["charts"],
+    creators: ["alice"],
+    description: "wind charts",
+    ...range(">=4.0.0"),
+  }),
+  makePlugin({ npmName: "three-only", totalStars: 80, tags: ["maps"], hasWebUi: true, ...range("^3.0.0") }),
+  makePlugin({ npmName: "three-or-four", totalStars: 70, tags: ["Charts"], creators: ["alice"], ...range("^3 || ^4") }),
+  makePlugin({ npmName: "broken-range", totalStars: 60, tags: ["maps"], description: "wind maps", ...range("garbage") }),
+  makePlugin({ npmName: "before-two", totalStars: 50, tags: ["charts"], ...range("<2") }),
+  makePlugin({ npmName: "four-one-pre", totalStars: 40, hasWebUi: true, ...range(">=4.1.0-beta.0") }),
+  makePlugin({ npmName: "null-host", totalStars: 30, engines: { node: ">=18", host: null } }),
+  makePlugin({ npmName: "exact-beta", totalStars: 20, tags: ["charts"], ...range("4.1.0-beta.1") }),
+];
+
+export const COMPAT: CatalogSnapshot = { ...makeSnapshot(COMPAT_PLUGINS), compatibility: COMPAT_HOST, categories: ["charts", "maps"] };
+
+/** The same catalog whose build never read its host's versions (the registry failed every day so far). */
+export const COMPAT_UNREAD: CatalogSnapshot = { ...COMPAT, compatibility: { host: "acme-host", ranges: ["engines.acme-host"] } };
+
+/** A seeded catalog of 150 plugins with the generated host, for combinations checked against the model. */
+export const COMPAT_GENERATED: CatalogSnapshot = withCompat(makeLargeCatalog(150, 12).snapshot, 12);
