@@ -2,7 +2,9 @@
  * The workerd bench's worst cases (issue 21): per shape, queries that cost a cold Worker the most, drawn with the run's
  * seed from the catalog's own vocabulary and facts (never a fixed list, which would be tuned to one catalog). Short
  * prefixes match the most terms; many words read the most postings blocks; deep pages of `per_page=100` in the largest
- * listings read the most records and the most of a sort order; every filter at once reads every filter pack.
+ * listings read the most records and the most of a sort order; every filter at once reads every filter pack. `compat`
+ * adds its versions file and a drop pack to that: a deep page of what a version keeps in a walked order, and facets
+ * with a version and a one-letter prefix.
  */
 import { MAX_TEXT_LENGTH } from "../../src/core/parameters.js";
 import { SORT_KEYS } from "../../src/core/plugin.js";
@@ -10,7 +12,16 @@ import { isStopWord } from "../../src/core/search/terms.js";
 import { Random } from "../../tools/sample/random.js";
 import { countMatching, FACETS_PATH, type FilterChoice, filterParams, path, shuffle, type Vocabulary } from "./queries.js";
 
-export const WORST_SHAPES = ["prefix1", "prefix2", "manyWords", "deepPage", "searchFilters", "facetsPrefix"] as const;
+export const WORST_SHAPES = [
+  "prefix1",
+  "prefix2",
+  "manyWords",
+  "deepPage",
+  "searchFilters",
+  "facetsPrefix",
+  "compatDeep",
+  "compatFacets",
+] as const;
 export type WorstShape = (typeof WORST_SHAPES)[number];
 
 const PER_PAGE = "100";
@@ -75,6 +86,21 @@ class WorstGenerator {
         const filters = this.rng.chance(0.5) ? {} : this.filtersOf(this.rng.pick(this.filterable), this.rng.int(1, 7));
         return path({ q: this.prefix(1), ...filterParams(filters) }, FACETS_PATH);
       },
+      compatDeep: () => {
+        const { value, kept } = this.compat();
+        const pages = Math.max(1, Math.ceil(kept / Number(PER_PAGE)));
+        const page = this.rng.int(Math.max(1, pages - LAST_PAGES + 1), pages);
+        return path({
+          compat: value,
+          sort: this.rng.pick(SORT_KEYS.filter((sort) => sort !== "stars")),
+          page: String(page),
+          per_page: PER_PAGE,
+        });
+      },
+      compatFacets: () => {
+        const filters = this.rng.chance(0.5) ? {} : this.filtersOf(this.rng.pick(this.filterable), this.rng.int(1, 7));
+        return path({ q: this.prefix(1), ...filterParams(filters), compat: this.compat().value }, FACETS_PATH);
+      },
     };
     return make[shape]();
   }
@@ -124,6 +150,14 @@ class WorstGenerator {
       if (prefix !== undefined) return prefix;
     }
     throw new Error(`no word of the catalog starts with ${letters} letters that are not a stop word`);
+  }
+
+  /** A version or dist-tag, those that keep the most plugins the more often (their deep pages are the deepest). */
+  private compat(): Vocabulary["compat"][number] {
+    const choices = this.vocabulary.compat;
+    if (choices.length === 0) throw new Error("the catalog names no host with versions: there is no compat query to draw");
+    const widest = [...choices].sort((a, b) => b.kept - a.kept).slice(0, Math.max(1, Math.ceil(choices.length / 4)));
+    return this.rng.pick(this.rng.chance(0.5) ? widest : choices);
   }
 
   private words = (count: number): string[] => Array.from({ length: count }, () => this.word());
