@@ -30,6 +30,8 @@ const LAST_PAGES = 3;
 /** …in the whole catalog, the largest categories (this many), the largest author, and `web=1`. */
 const LARGEST_CATEGORIES = 3;
 const ONLY_LETTERS = /^\p{L}+$/u;
+/** The orders a filtered page walks (stars is the ordinals' own order; relevance without q is stars). */
+const WALKED_SORTS = ["recent", "name", "downloads"] as const;
 
 type Facts = Vocabulary["facts"][number];
 
@@ -92,7 +94,7 @@ class WorstGenerator {
         const page = this.rng.int(Math.max(1, pages - LAST_PAGES + 1), pages);
         return path({
           compat: value,
-          sort: this.rng.pick(SORT_KEYS.filter((sort) => sort !== "stars")),
+          sort: this.rng.pick(WALKED_SORTS),
           page: String(page),
           per_page: PER_PAGE,
         });
