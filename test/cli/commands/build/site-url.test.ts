@@ -2,15 +2,18 @@
  * `build --site-url` (docs/API.md#feeds): the feeds, and the explorer page's
  * data block and feed links, from the flag or else the snapshot's `siteUrl`;
  * the summary names the categories without a feed; a URL that is no site's
- * root is a usage error. `serve` gives the feeds their media type.
+ * root is a usage error. `serve` gives the feeds their media type. From the
+ * upstreams, the build report lists the categories without a feed.
  */
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExplorerData } from "../../../../src/site/site-data.js";
 import type { CatalogSnapshot } from "../../../../src/snapshot/schema.js";
+import { createWorld } from "../../../fakes/index.js";
 import { COMPAT } from "../../../support/compat-catalog.js";
 import { makeTempDir, startServeProcess } from "../../../support/targets.js";
+import { describeRun, hashTree, removeDir, runBuild, startUpstreams, type Upstreams, writeConfig } from "../../../upstream/support.js";
 import { runInProcess } from "../../run-in-process.js";
 
 const CATALOG: CatalogSnapshot = { ...COMPAT, categories: ["charts", "Maps", "Weather Data"] };
@@ -103,4 +106,34 @@ describe("build --site-url", () => {
       await expect(stat(join(dir, "never"))).rejects.toThrow();
     },
   );
+});
+
+describe("build --config --site-url, from the upstreams (fakes)", () => {
+  let upstreams: Upstreams;
+  let dir: string;
+  beforeAll(async () => {
+    upstreams = await startUpstreams(createWorld({ packages: 40, seed: 5 }));
+    dir = await makeTempDir();
+  });
+  afterAll(async () => {
+    await upstreams.close();
+    await removeDir(dir);
+  });
+
+  it("lists the categories without a feed in the build report, and rebuilds unchanged feeds byte for byte", async () => {
+    const config = await writeConfig(dir, { keywords: ["acme-plugin"], categories: ["acme-category-charts", "Not A File Name"] });
+    const site = ["--site-url", "https://plugins.example.org/"];
+    const env = { env: { GITHUB_TOKEN: "t0ken-github" } };
+    const first = await runBuild(upstreams, config, join(dir, "day1"), site, env);
+    expect(first.code, describeRun(first)).toBe(0);
+    const report = JSON.parse(await readFile(join(dir, "day1", "catalog", "report.json"), "utf8")) as { feeds?: unknown };
+    expect(report.feeds).toEqual({ siteUrl: "https://plugins.example.org/", feedlessCategories: ["Not A File Name"] });
+    const second = await runBuild(upstreams, config, join(dir, "day2"), [...site, "--previous", join(dir, "day1")], env);
+    expect(second.code, describeRun(second)).toBe(0);
+    const feeds = async (day: string) =>
+      [...(await hashTree(join(dir, day)))].filter(([path]) => path.startsWith("feeds/") && path.endsWith(".xml"));
+    const day1 = await feeds("day1");
+    expect(day1.map(([path]) => path).sort()).toEqual(["feeds/category/acme-category-charts.xml", "feeds/new.xml", "feeds/updated.xml"]);
+    expect(await feeds("day2")).toEqual(day1);
+  }, 60_000);
 });
