@@ -5,6 +5,7 @@
  */
 import { ORDER_KEYS } from "../core/plugin.js";
 import {
+  type CompatFiles,
   type FileSeries,
   HASH_DIGITS,
   MANIFEST_PATH,
@@ -88,10 +89,18 @@ function checkManifest(value: unknown): SiteManifest {
     stringsIn(manifest.postings.bounds) &&
     typeof manifest.status === "string" &&
     stringsIn(manifest.catalog) &&
-    typeof manifest.openapi === "string";
+    typeof manifest.openapi === "string" &&
+    isCompat(manifest.compat);
   if (!valid)
     throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;
+}
+
+/** Absent (no host), the host alone (its versions never read), or the host with both of its files. */
+function isCompat(compat: Partial<CompatFiles> | undefined): boolean {
+  if (compat === undefined) return true;
+  if (typeof compat?.host !== "string") return false;
+  return compat.versions === undefined ? compat.drops === undefined : typeof compat.versions === "string" && isSeries(compat.drops);
 }
 
 const stringsIn = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === "string");

@@ -128,6 +128,16 @@ describe("in-process shim with missing or unreadable catalog files", () => {
     }
   });
 
+  it("a manifest whose compat entry is malformed is a 503 on every endpoint, never misread", async () => {
+    const site = await buildSite(COMPAT);
+    const manifest = JSON.parse(new TextDecoder().decode(site.get(MANIFEST_PATH))) as Record<string, unknown>;
+    for (const compat of [{}, { host: 1 }, { host: "h", versions: "v.json" }, { host: "h", drops: { name: "x", hashes: "" } }, "h"]) {
+      const files = new Map([...site, [MANIFEST_PATH, new TextEncoder().encode(JSON.stringify({ ...manifest, compat }))]]);
+      const target = shimTarget(mapReader(files), { manifestTtlMs: 0 });
+      for (const path of ["/api/plugins", "/api/plugins?compat=latest", "/api/status"]) expectProblem(await call(target, path), 503);
+    }
+  });
+
   it("OPTIONS and 404 still carry CORS while the catalog is missing", async () => {
     const target = shimTarget({ read: async () => null }, { manifestTtlMs: 0 });
     const options = await call(target, "/api/plugins", { method: "OPTIONS" });
