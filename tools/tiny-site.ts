@@ -8,7 +8,16 @@
 
 import { ORDER_KEYS, type OrderKey } from "../src/core/plugin.js";
 import { type FileSeries, MANIFEST_PATH, SITE_FORMAT, SITE_FORMAT_VERSION, type SiteManifest } from "../src/core/site-format.js";
-import { type EncodedSite, TINY_CATEGORIES, TINY_ORDERS, TINY_PLUGINS, type TinyPlugin } from "../src/runtime/worker/tiny-site.js";
+import {
+  type EncodedSite,
+  TINY_CATEGORIES,
+  TINY_HOST,
+  TINY_ORDERS,
+  TINY_PLUGINS,
+  type TinyPlugin,
+} from "../src/runtime/worker/tiny-site.js";
+import { writeCompatFiles } from "../src/site/compat/compat-files.js";
+import { hostVersions } from "../src/site/compat/host-versions.js";
 import { type AddFile, writeSeries } from "../src/site/file-series.js";
 import { type FilterFacts, writeFilterPacks } from "../src/site/filter-packs.js";
 import type { SiteLayout } from "../src/site/layout.js";
@@ -76,6 +85,7 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     status: add("status", encoder.encode("{}")),
     catalog: [add("catalog-0", encoder.encode('{"plugins":[]}'))],
     openapi: add("openapi", encoder.encode("{}")),
+    ...writeCompatFiles(add, (kind, content) => add(kind, encoder.encode(JSON.stringify(content))), tinyCompat(), LAYOUT.keyPackBytes),
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest)));
   return files;
@@ -84,6 +94,11 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
 /** The files as the Worker bundle carries them (`TINY_SITE`). */
 export function encodeSite(files: ReadonlyMap<string, Uint8Array>): EncodedSite {
   return Object.fromEntries([...files].map(([path, bytes]) => [path, Buffer.from(bytes).toString("base64")]));
+}
+
+function tinyCompat() {
+  const compatibility = { host: TINY_HOST.host, ranges: [], versions: [...TINY_HOST.versions], distTags: { ...TINY_HOST.distTags } };
+  return { compatibility, host: hostVersions(compatibility), ranges: TINY_PLUGINS.map((plugin) => plugin.range) };
 }
 
 function filterFacts(plugin: TinyPlugin): FilterFacts {

@@ -6,6 +6,7 @@
 import { stat } from "node:fs/promises";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_HOST, HOSTS, type Host } from "../init/catalog-repository.js";
+import { siteRoot } from "../site/feeds/site-url.js";
 import { parseDisplayNamePath } from "../upstream/registry/display-name.js";
 import { buildCommand } from "./commands/build.js";
 import { initCommand } from "./commands/init.js";
@@ -27,6 +28,8 @@ interface InitCliOptions {
   displayName?: string[];
   host: Host;
   force?: boolean;
+  compatHost?: string;
+  compatRange?: string[];
 }
 
 interface BuildCliOptions {
@@ -41,6 +44,7 @@ interface BuildCliOptions {
   timeout: number;
   searchInterval: number;
   report?: string;
+  siteUrl?: string;
 }
 
 export async function run(argv: readonly string[], io: CliIo, version: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
@@ -90,6 +94,11 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
     .option("--timeout <ms>", "per-request timeout in milliseconds", parseWholeNumber, 30_000)
     .option("--search-interval <ms>", "pause between two registry search pages", parseWholeNumber, 500)
     .option("--report <file>", "also write the build report (JSON) to this file, even when the build is refused")
+    .option(
+      "--site-url <url>",
+      "the site's public URL, its path included (e.g. https://owner.github.io/repo/): the build writes Atom feeds linking to it (wins over siteUrl in the config)",
+      parseSiteUrl,
+    )
     .addHelpText(
       "after",
       "\nTokens come from the environment only: GITHUB_TOKEN (GraphQL needs one; without it GitHub is read through REST) and GITLAB_TOKEN.",
@@ -109,6 +118,7 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
           ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }),
           ...(options.previous === undefined ? {} : { previous: options.previous }),
           ...(options.report === undefined ? {} : { reportFile: options.report }),
+          ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
         },
         io,
         env,
@@ -157,6 +167,16 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
       "dotted path in a manifest where the display name is, e.g. signalk.displayName (repeat; the first found wins; default: displayName)",
       repeatable(parseDisplayName),
     )
+    .option(
+      "--compat-host <package>",
+      "the npm package of the host the plugins run in (e.g. node-red): the API's compat filter keeps those that run on a version of it",
+      parsePackageName,
+    )
+    .option(
+      "--compat-range <path>",
+      "dotted path in a manifest where a plugin says which host versions it runs on, e.g. engines.node-red (repeat; the first found wins; default: engines.<host>)",
+      repeatable(parseDisplayName),
+    )
     .addOption(new Option("--host <host>", "where the daily workflow publishes the site").choices(HOSTS).default(DEFAULT_HOST))
     .option("--force", "write into DIR even when it is not empty (files of the same names are replaced)")
     .addHelpText(
@@ -175,9 +195,13 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
         "    --keyword signalk-webapp --category signalk-category-ais \\",
         "    --web-ui-keyword signalk-webapp --display-name signalk.displayName \\",
         "    --display-name displayName",
+        "",
+        "Example, a Node-RED catalog whose compat filter knows Node-RED's versions:",
+        "  plugin-catalog init node-red-catalog --keyword node-red \\",
+        "    --compat-host node-red --compat-range node-red.version --compat-range engines.node-red",
       ].join("\n"),
     )
-    .action((dir: string, options: InitCliOptions) =>
+    .action((dir: string, options: InitCliOptions, command: Command) =>
       initCommand(
         {
           dir,
@@ -187,6 +211,7 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
           displayName: options.displayName ?? [],
           host: options.host,
           force: options.force === true,
+          ...compatibilityOf(options, command),
         },
         io,
       ),
@@ -194,6 +219,15 @@ function createProgram(io: CliIo, version: string, env: NodeJS.ProcessEnv): Comm
 
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   return program;
+}
+
+/** `--compat-host` and its ranges (by default `engines.<host>`, where npm's own `engines` field would name it). */
+function compatibilityOf(options: InitCliOptions, command: Command): { compatibility?: { host: string; ranges: string[] } } {
+  if (options.compatHost === undefined) {
+    if (options.compatRange !== undefined) command.error("error: --compat-range needs --compat-host, the host whose versions it names");
+    return {};
+  }
+  return { compatibility: { host: options.compatHost, ranges: options.compatRange ?? [`engines.${options.compatHost}`] } };
 }
 
 /** `query 'q=x'` and `query DIR` both work: a lone argument is the directory only if it is one. */
@@ -218,10 +252,26 @@ function parseWord(value: string): string {
   return value;
 }
 
+/** A name npm could have published (legacy capitals included), as the config takes it. */
+const NPM_NAME = /^(?:@[A-Za-z0-9~-][\w.~-]*\/)?[A-Za-z0-9~-][\w.~-]*$/;
+
+function parsePackageName(value: string): string {
+  if (value.length > 214 || !NPM_NAME.test(value))
+    throw new InvalidArgumentError('expected an npm package name such as "node-red" or "@scope/name"');
+  return value;
+}
+
 function parseDisplayName(value: string): string {
   if (parseDisplayNamePath(value) === undefined)
     throw new InvalidArgumentError("expected a dotted path such as signalk.displayName: keys joined by single dots, no white space");
   return value;
+}
+
+function parseSiteUrl(value: string): string {
+  const root = siteRoot(value);
+  if ("problem" in root)
+    throw new InvalidArgumentError(`${root.problem}; expected the site's public http(s) URL, e.g. https://owner.github.io/repo/`);
+  return root.root;
 }
 
 function parseShare(value: string): number {

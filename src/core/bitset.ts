@@ -68,6 +68,14 @@ export class Bitset {
     return this;
   }
 
+  /** In-place difference: the members of `other` removed; returns `this`. */
+  andNot(other: Bitset): this {
+    this.list = undefined;
+    const [mine, theirs] = [this.words, other.words];
+    for (let i = 0; i < mine.length; i++) mine[i] = mine[i]! & ~(theirs[i] ?? 0);
+    return this;
+  }
+
   /** In-place union; returns `this`. */
   or(other: Bitset): this {
     this.list = undefined;

@@ -10,7 +10,9 @@ export const MAX_TEXT_LENGTH = 256;
 export type ParameterSpec =
   | { name: string; kind: "text"; description: string }
   | { name: string; kind: "enum"; values: readonly string[]; default?: string; description: string }
-  | { name: string; kind: "integer"; min: number; max: number; default: number; description: string };
+  | { name: string; kind: "integer"; min: number; max: number; default: number; description: string }
+  /** Checked against the catalog it is answered from: its host's published versions and dist-tags. */
+  | { name: string; kind: "version"; description: string };
 
 export const PARAMETERS = [
   {
@@ -35,12 +37,18 @@ export const PARAMETERS = [
   },
   { name: "page", kind: "integer", min: 1, max: 1_000_000, default: 1, description: "Page number, 1-based." },
   { name: "per_page", kind: "integer", min: 1, max: 100, default: 50, description: "Page size." },
+  {
+    name: "compat",
+    kind: "version",
+    description:
+      "Keep plugins whose declared range of host versions includes this version of the catalog's host (npm's semver rules; a prerelease is matched with prereleases included); plugins that declare no range are kept. A dist-tag stands for the version it points to.",
+  },
 ] as const satisfies readonly ParameterSpec[];
 
 export type ParameterName = (typeof PARAMETERS)[number]["name"];
 
 /** The parameters that narrow the catalog; `/api/facets` takes these and ignores the rest. */
-export const FILTER_PARAMETERS: readonly ParameterName[] = ["q", "category", "author", "web"];
+export const FILTER_PARAMETERS: readonly ParameterName[] = ["q", "category", "author", "web", "compat"];
 
 /** What each kind of parameter accepts, in words, for error messages and docs. */
 export function acceptedValues(spec: ParameterSpec): string {
@@ -51,6 +59,8 @@ export function acceptedValues(spec: ParameterSpec): string {
       return spec.values.length === 1 ? `only ${spec.values[0]}` : `one of ${spec.values.join(", ")} (case-sensitive)`;
     case "integer":
       return `a whole number from ${spec.min} to ${spec.max}, in decimal digits only`;
+    case "version":
+      return "a version the catalog's host has published, or one of its dist-tags (case-sensitive)";
   }
 }
 

@@ -23,6 +23,11 @@ export interface CatalogQuery {
   /** Lower-cased login, leading `@` removed. */
   readonly author: string | undefined;
   readonly webOnly: boolean;
+  /**
+   * A version of the catalog's host: as given until it is checked against a catalog (`CompatCheck`), then the
+   * version itself, a dist-tag resolved to the version it stands for.
+   */
+  readonly compat: string | undefined;
   /** `relevance` only with a search of at least one term (parseQuery makes it `stars` otherwise). */
   readonly sort: SortKey;
   readonly page: number;
@@ -33,6 +38,9 @@ export interface ParameterProblem {
   readonly parameter: string;
   readonly message: string;
 }
+
+/** Checks `compat` against one catalog's host: the version it stands for, or what is wrong with it. */
+export type CompatCheck = (given: string) => { readonly version: string } | { readonly problem: string };
 
 export type QueryParseResult =
   | { readonly ok: true; readonly query: CatalogQuery }
@@ -47,8 +55,13 @@ const ALL_PARAMETERS: readonly ParameterName[] = PARAMETERS.map((p) => p.name);
  * @example
  * parseQuery(new URLSearchParams("q=charts&sort=name")).ok // true
  * parseQuery(new URLSearchParams("page=0&sort=Stars")).ok  // false, two problems
+ * @param checkCompat without it, `compat` is taken as given (its check needs a catalog)
  */
-export function parseQuery(params: URLSearchParams, accepted: readonly ParameterName[] = ALL_PARAMETERS): QueryParseResult {
+export function parseQuery(
+  params: URLSearchParams,
+  accepted: readonly ParameterName[] = ALL_PARAMETERS,
+  checkCompat?: CompatCheck,
+): QueryParseResult {
   const problems: ParameterProblem[] = [];
   const values = new Map<string, string>();
   for (const name of orderOfAppearance(params)) {
@@ -61,9 +74,9 @@ export function parseQuery(params: URLSearchParams, accepted: readonly Parameter
     }
     const value = given[0] ?? "";
     if (value === "") continue;
-    const problem = checkValue(spec, value);
-    if (problem === undefined) values.set(name, value);
-    else problems.push({ parameter: name, message: problem });
+    const checked = checkedValue(spec, value, checkCompat);
+    if ("problem" in checked) problems.push({ parameter: name, message: checked.problem });
+    else values.set(name, checked.value);
   }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, query: buildQuery(values) };
@@ -71,6 +84,16 @@ export function parseQuery(params: URLSearchParams, accepted: readonly Parameter
 
 function orderOfAppearance(params: URLSearchParams): string[] {
   return [...new Set(params.keys())];
+}
+
+/** The value the query keeps (a dist-tag's version for `compat`), or what is wrong with it. */
+function checkedValue(spec: ParameterSpec, value: string, checkCompat?: CompatCheck): { value: string } | { problem: string } {
+  if (spec.kind === "version" && checkCompat !== undefined) {
+    const checked = checkCompat(value);
+    return "problem" in checked ? checked : { value: checked.version };
+  }
+  const problem = checkValue(spec, value);
+  return problem === undefined ? { value } : { problem };
 }
 
 function checkValue(spec: ParameterSpec, value: string): string | undefined {
@@ -85,10 +108,13 @@ function checkValue(spec: ParameterSpec, value: string): string | undefined {
       const inRange = DIGITS_ONLY.test(value) && Number(value) >= spec.min && Number(value) <= spec.max;
       return inRange ? undefined : `${quote(value)} is not accepted; accepted: ${acceptedValues(spec)}`;
     }
+    case "version":
+      return undefined;
   }
 }
 
-function quote(value: string): string {
+/** A value as messages show it: a JSON string, cut to its first 40 characters and `…`. */
+export function quote(value: string): string {
   const shown = codePointLength(value) > 40 ? `${[...value].slice(0, 40).join("")}…` : value;
   return JSON.stringify(shown);
 }
@@ -103,6 +129,7 @@ function buildQuery(values: Map<string, string>): CatalogQuery {
     category: values.get("category")?.toLowerCase(),
     author: author?.replace(/^@/, "").toLowerCase(),
     webOnly: values.get("web") === "1",
+    compat: values.get("compat"),
     // Without terms to score (no `q`, or one that matches nothing) relevance is the stars order: one effective query.
     sort: sort === "relevance" && (search === undefined || search === null) ? "stars" : sort,
     page: Number(values.get("page") ?? DEFAULT_PAGE),
@@ -112,7 +139,9 @@ function buildQuery(values: Map<string, string>): CatalogQuery {
 
 /** True when nothing narrows the catalog: the page is a slice of a sort order. */
 export function isUnfiltered(query: CatalogQuery): boolean {
-  return query.search === undefined && query.category === undefined && query.author === undefined && !query.webOnly;
+  return (
+    query.search === undefined && query.category === undefined && query.author === undefined && !query.webOnly && query.compat === undefined
+  );
 }
 
 /**
@@ -123,7 +152,7 @@ export function queryKey(query: CatalogQuery): string {
   return [`sort=${query.sort}`, `page=${query.page}`, `per_page=${query.perPage}`, ...filterParts(query)].join("&");
 }
 
-/** The same for the filters alone (`q`, `category`, `author`, `web`): what `/api/facets` answers depend on. */
+/** The same for the filters alone (`q`, `category`, `author`, `web`, `compat`): what `/api/facets` answers depend on. */
 export function filterKey(query: CatalogQuery): string {
   return filterParts(query).join("&");
 }
@@ -135,5 +164,6 @@ function filterParts(query: CatalogQuery): string[] {
   if (query.category !== undefined) parts.push(`category=${encodeURIComponent(query.category)}`);
   if (query.author !== undefined) parts.push(`author=${encodeURIComponent(query.author)}`);
   if (query.search !== undefined) parts.push(`q=${query.search === null ? "" : searchKey(query.search)}`);
+  if (query.compat !== undefined) parts.push(`compat=${encodeURIComponent(query.compat)}`);
   return parts;
 }

@@ -15,7 +15,7 @@ import type { OrderKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 8 as const;
+export const SITE_FORMAT_VERSION = 10 as const;
 
 /**
  * Plugins per record shard: at least the largest `per_page`, so any page spans at most two shards;
@@ -81,6 +81,8 @@ export interface SiteManifest {
    * when it is larger than a CDN takes as one file, the files whose bytes joined in order are that gzip.
    */
   readonly snapshot?: string | readonly string[];
+  /** The catalog's host, for `compat` (`CompatFiles`); absent when its configuration names none. */
+  readonly compat?: CompatFiles;
 }
 
 /** The build report of the fetch that produced this catalog (absent for a build from a snapshot file). */
@@ -254,3 +256,40 @@ export function keyBucket(key: string, buckets: number): number {
  */
 
 export const RECORD_RANK_ORDERS = ["recent", "name", "downloads"] as const satisfies readonly OtherOrderKey[];
+
+/* ------------------------------------------------------------------ compat
+ * What `compat=V` reads: for each version V of the host (a dist-tag stands for its version), the set of plugins to
+ * drop, those whose declared range does not include V. Hosts publish hundreds of versions and most of them drop the
+ * same plugins, so each distinct set is stored once and the versions name theirs by index:
+ *
+ *   `CompatFiles.versions`   a small JSON file (`CompatVersions`): every version and dist-tag `compat` accepts, each
+ *                            version's set index, and which pack holds which sets. Read first, to check `compat`.
+ *   `CompatFiles.drops`      `SetPack`s of the distinct sets in index order, pack p holding sets `packs[p]` up to
+ *                            `packs[p + 1]` (keys: each set's index, eight decimal digits). A query reads the one pack
+ *                            of its set.
+ */
+
+export interface CompatFiles {
+  /** The host's npm package, as configured. */
+  readonly host: string;
+  /** The `CompatVersions` file; absent (and `drops` too) when the build never read the host's versions. */
+  readonly versions?: string;
+  readonly drops?: FileSeries;
+}
+
+export interface CompatVersions {
+  readonly host: string;
+  /** The version a 400 names: the `latest` dist-tag's, else the newest release, else the newest version; null when none. */
+  readonly latest: string | null;
+  /** Newest first, releases before prereleases (as the explorer offers them); each exactly as the host wrote it. */
+  readonly versions: readonly string[];
+  /** `sets[i]`: the index of the set `versions[i]` drops. */
+  readonly sets: readonly number[];
+  /** The dist-tags whose version is in `versions`, `[tag, version]`, tags in code-unit order. */
+  readonly tags: readonly (readonly [tag: string, version: string])[];
+  /** `packs[p]`: the index of the first set pack p holds; ascending, from 0. */
+  readonly packs: readonly number[];
+}
+
+/** The key of set `index` in its pack. */
+export const dropSetKey = (index: number): string => String(index).padStart(8, "0");

@@ -28,6 +28,8 @@ export interface CatalogSettings {
   readonly host: Host;
   /** The new repository's package name. */
   readonly name: string;
+  /** The host plugins run in and where they declare which of its versions (`compat`); absent: none. */
+  readonly compatibility?: { readonly host: string; readonly ranges: readonly string[] };
 }
 
 /** What the generated repository pins: the running plugin-catalog, and the wrangler it deploys with. */
@@ -83,10 +85,11 @@ function configJson(settings: CatalogSettings): string {
     displayName: settings.displayName.length > 0 ? settings.displayName : DEFAULT_DISPLAY_NAME_PATHS,
     exclude: [],
     mirrors: {},
+    ...(settings.compatibility === undefined ? {} : { compatibility: settings.compatibility }),
   };
-  const text = `${JSON.stringify(config, null, 2)}\n`;
-  parseConfig(text, "the new plugin-catalog.config.json"); // never write a config that the build would refuse
-  return text;
+  // Never write a config that the build would refuse.
+  parseConfig(JSON.stringify(config), "the new plugin-catalog.config.json");
+  return `${JSON.stringify(config, null, 2)}\n`;
 }
 
 async function readme(settings: CatalogSettings, product: Product, template: (path: string) => Promise<string>): Promise<string> {
@@ -102,6 +105,7 @@ async function readme(settings: CatalogSettings, product: Product, template: (pa
         ? `a plugin has a web UI when its keywords include ${codeList(settings.webUiKeywords, "or")}`
         : "no plugin is marked as having a web UI (`webUiKeywords` is empty)",
     DISPLAY_NAME: codeList(displayName, "or"),
+    COMPATIBILITY: compatibilityLine(settings.compatibility),
     HOST_NAME: HOST_NAMES[settings.host],
     PACKAGE_EXTRA: settings.host === "cloudflare" ? ` and \`wrangler\`, the deploy tool` : "",
     HOST_UPGRADE_INSTALL: settings.host === "cloudflare" ? WRANGLER_UPGRADE : "",
@@ -115,6 +119,11 @@ async function readme(settings: CatalogSettings, product: Product, template: (pa
 const WRANGLER_UPGRADE = ` Then the wrangler it deploys with (name
    the same version in place of \`latest\`):
    \`npm install --save-dev wrangler@$(npm view plugin-catalog@latest devDependencies.wrangler)\`.`;
+function compatibilityLine(compatibility: CatalogSettings["compatibility"]): string {
+  if (compatibility === undefined) return "no host is named (`compatibility`), so the API's `compat` filter is not offered";
+  const [host, ranges] = [code(compatibility.host), codeList(compatibility.ranges, "or")];
+  return `the plugins run in ${host}: a plugin's ${ranges} says which of its versions it runs on, and \`compat=VERSION\` keeps those that run on that version of ${host}`;
+}
 
 /** `{{NAME}}` → its value, in one pass: a value is never searched for placeholders itself. */
 export function fill(template: string, values: Readonly<Record<string, string>>): string {

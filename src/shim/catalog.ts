@@ -6,6 +6,7 @@
  */
 import type { OrderKey } from "../core/plugin.js";
 import { type OtherOrderKey, RECORD_RANK_ORDERS, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
+import { CompatSets } from "./compat.js";
 import { FilterSets } from "./filters.js";
 import { type FieldLengths, readLengthsFile } from "./frequency-file-reader.js";
 import { entityTag } from "./http.js";
@@ -34,6 +35,7 @@ export class Catalog {
   readonly lastModified: string;
   readonly records: RecordStore;
   readonly filters: FilterSets;
+  readonly compat: CompatSets;
   readonly search: () => SearchIndex;
   /** Each plugin's length in each relevance field: one word or half-word per plugin and field, kept once read. */
   readonly fieldLengths: () => Promise<FieldLengths>;
@@ -66,6 +68,7 @@ export class Catalog {
     this.lastModified = new Date(manifest.builtAt).toUTCString();
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
+    this.compat = new CompatSets(manifest, reader);
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size, manifest.relevance));
     this.fieldLengths = memoize(async () => {
@@ -109,14 +112,14 @@ export class Catalog {
   }
 
   /**
-   * Reads, one file at a time, what answers read most: both sort orders, every filter pack, then every record while
+   * Reads, one file at a time, what answers read most: every sort order, every filter and compat pack, then every record while
    * the record cache has room (it stops at the first record let go). A long-lived server calls it once per build, so
    * that its answers stop waiting on the disk after its first seconds; an edge isolate does not, as it would pay CPU
    * for files its few requests never need. It stops when `wanted()` turns false (a newer build is current) or a read
    * fails (that build's files are going: requests report it themselves).
    */
   async preload(wanted: () => boolean): Promise<void> {
-    const steps = [() => this.order("recent"), () => this.order("name"), ...this.filters.packLoads()];
+    const steps = [...RECORD_RANK_ORDERS.map((sort) => () => this.order(sort)), ...this.filters.packLoads(), ...this.compat.packLoads()];
     try {
       for (const step of steps) if (wanted()) await step();
       const [evictions, size] = [this.records.evictions, this.manifest.shardSize];

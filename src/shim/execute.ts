@@ -23,8 +23,8 @@ export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promis
     const records = await catalog.recordsInOrder(sort, window.start, window.end);
     return renderPageFromJson({ total: catalog.size, page, perPage, pages: window.pages }, records);
   }
-  const filters = await filterSets(catalog, query);
-  const matches = await matchingPlugins(catalog, query, filters);
+  const [filters, drops] = await Promise.all([filterSets(catalog, query), compatDrops(catalog, query)]);
+  const matches = await matchingPlugins(catalog, query, filters, drops);
   const total = matches.count();
   const window = pageWindow(total, page, perPage);
   // Reading ahead, the next page's plugins are placed with this page's.
@@ -76,7 +76,17 @@ function filterSets(catalog: Catalog, query: CatalogQuery): Promise<FilterSet[]>
   ]);
 }
 
-async function matchingPlugins(catalog: Catalog, query: CatalogQuery, filters: readonly FilterSet[]): Promise<Bitset> {
+/** The plugins `compat` drops, when the query names it. */
+export function compatDrops(catalog: Catalog, query: CatalogQuery): Promise<Bitset | undefined> {
+  return query.compat === undefined ? Promise.resolve(undefined) : catalog.compat.drops(query.compat);
+}
+
+async function matchingPlugins(
+  catalog: Catalog,
+  query: CatalogQuery,
+  filters: readonly FilterSet[],
+  drops: Bitset | undefined,
+): Promise<Bitset> {
   if (query.search === null) return new Bitset(catalog.size);
   // The first set is copied, the others intersected with it; a search alone is its own answer (a set of its own).
   let matches: Bitset | undefined;
@@ -85,7 +95,9 @@ async function matchingPlugins(catalog: Catalog, query: CatalogQuery, filters: r
     const found = await catalog.search().match(query.search);
     matches = matches === undefined ? found : matches.and(found);
   }
-  return matches ?? Bitset.full(catalog.size);
+  // `compat` keeps what its drop set does not hold: the set of every other filter, less it.
+  const kept = matches ?? Bitset.full(catalog.size);
+  return drops === undefined ? kept : kept.andNot(drops);
 }
 
 /**

@@ -8,11 +8,12 @@ import { Bitset } from "../core/bitset.js";
 import { renderFacets } from "../core/facets-body.js";
 import type { CatalogQuery } from "../core/query.js";
 import type { Catalog } from "./catalog.js";
+import { compatDrops } from "./execute.js";
 
 export async function answerFacets(catalog: Catalog, query: CatalogQuery): Promise<Uint8Array<ArrayBuffer>> {
   const [facets, base, { set: web }, tagged] = await Promise.all([
     catalog.filters.facets(),
-    searchAndAuthorMatches(catalog, query),
+    commonMatches(catalog, query),
     catalog.filters.web(),
     query.category === undefined ? undefined : catalog.filters.tag(query.category).then((filter) => filter.set),
   ]);
@@ -27,11 +28,16 @@ export async function answerFacets(catalog: Catalog, query: CatalogQuery): Promi
   });
 }
 
-/** The filters every facet applies: `q` and `author`. A `q` with no term left matches nothing. */
-async function searchAndAuthorMatches(catalog: Catalog, query: CatalogQuery): Promise<Bitset> {
+/** The filters every facet applies: `q`, `author` and `compat`. A `q` with no term left matches nothing. */
+async function commonMatches(catalog: Catalog, query: CatalogQuery): Promise<Bitset> {
   if (query.search === null) return new Bitset(catalog.size);
   const matches = Bitset.full(catalog.size);
-  if (query.author !== undefined) matches.and((await catalog.filters.author(query.author)).set);
+  const [author, drops] = await Promise.all([
+    query.author === undefined ? undefined : catalog.filters.author(query.author),
+    compatDrops(catalog, query),
+  ]);
+  if (author !== undefined) matches.and(author.set);
+  if (drops !== undefined) matches.andNot(drops);
   if (query.search !== undefined && matches.count() > 0) matches.and(await catalog.search().match(query.search));
   return matches;
 }

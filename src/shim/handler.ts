@@ -132,7 +132,10 @@ async function route(request: Request, source: CatalogSource, cached: CachedBodi
   // Parameters are checked before the catalog is read: a bad query gets its 400 even while the catalog is unavailable.
   const wanted = endpoint(url.searchParams);
   const bodies: CachedBodies = EDGE_CACHED_PATHS.has(url.pathname) ? cached : (_key, compute) => compute();
-  return fromCurrentBuild(source, (catalog) => answer(request, url, wanted, catalog, bodies));
+  return fromCurrentBuild(source, (catalog) => answer(request, url, wanted, catalog, bodies)).catch((error: unknown) => {
+    // A parameter checked against the catalog (`compat`) could not be: the others' problems still get their 400.
+    throw error instanceof CatalogUnavailable && wanted.refusal !== undefined ? wanted.refusal : error;
+  });
 }
 
 async function fromCurrentBuild(source: CatalogSource, answerFrom: (catalog: Catalog) => Promise<Reply>): Promise<Reply> {
@@ -149,7 +152,7 @@ async function fromCurrentBuild(source: CatalogSource, answerFrom: (catalog: Cat
 }
 
 async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog: Catalog, cached: CachedBodies): Promise<Reply> {
-  const answerKey = wanted.key(catalog);
+  const answerKey = await wanted.key(catalog);
   const etag = entityTag(catalog.manifest.buildId, answerKey);
   const headers: Record<string, string> = {
     ...CORS_HEADERS,

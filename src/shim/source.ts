@@ -5,6 +5,7 @@
  */
 import { ORDER_KEYS } from "../core/plugin.js";
 import {
+  type CompatFiles,
   type FileSeries,
   HASH_DIGITS,
   MANIFEST_PATH,
@@ -97,7 +98,8 @@ function checkManifest(value: unknown): SiteManifest {
     stringsIn(manifest.postings.bounds) &&
     typeof manifest.status === "string" &&
     stringsIn(manifest.catalog) &&
-    typeof manifest.openapi === "string";
+    typeof manifest.openapi === "string" &&
+    isCompat(manifest.compat);
   if (!valid)
     throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;
@@ -106,6 +108,12 @@ function checkManifest(value: unknown): SiteManifest {
 /** An array of non-negative integers in ascending order. */
 const ascendingCounts = (value: unknown): boolean =>
   Array.isArray(value) && value.every((item, i) => Number.isInteger(item) && item >= (i === 0 ? 0 : value[i - 1]));
+/** Absent (no host), the host alone (its versions never read), or the host with both of its files. */
+function isCompat(compat: Partial<CompatFiles> | undefined): boolean {
+  if (compat === undefined) return true;
+  if (typeof compat?.host !== "string") return false;
+  return compat.versions === undefined ? compat.drops === undefined : typeof compat.versions === "string" && isSeries(compat.drops);
+}
 
 const stringsIn = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === "string");
 

@@ -28,6 +28,10 @@ import { dependentsOf, downloadsOf, enginesOf, releasesOf, repositoryOf, trustOf
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { catalogStatus } from "./catalog-status.js";
+import { declaredRanges, writeCompatFiles } from "./compat/compat-files.js";
+import { hostVersions } from "./compat/host-versions.js";
+import { writeFeeds } from "./feeds/feeds.js";
+import { siteRoot } from "./feeds/site-url.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
@@ -40,6 +44,7 @@ import { averageLengths, encodeLengthsFile } from "./relevance-files.js";
 import { type ChunkLimits, indexChunks } from "./search/lunr-chunks.js";
 import { lunrShare } from "./search/lunr-share.js";
 import { indexDocuments, type SearchDocument, termFieldCounts, termOrdinals } from "./search/term-index.js";
+import { type ExplorerData, explorerData } from "./site-data.js";
 
 export type SiteFiles = Map<string, Uint8Array>;
 
@@ -58,6 +63,18 @@ export interface BuildSiteOptions {
   readonly snapshotPartBytes?: number;
   /** Sizes of the shim's data files (default: `DEFAULT_LAYOUT`); tests make them small to cross every boundary. */
   readonly layout?: Partial<SiteLayout>;
+  /** The site's public URL, for its feeds: wins over the snapshot's `siteUrl` (the configuration's). */
+  readonly siteUrl?: string;
+}
+
+/** What the rest of the build needs to know of the site it wrote. */
+export interface BuiltSite {
+  /** For the explorer page (publish/explorer-files.ts). */
+  readonly explorer: ExplorerData;
+  /** Configured categories without a feed of their own: lower-cased, their names are no file name of a-z 0-9 . _ -. */
+  readonly feedless: readonly string[];
+  /** Why the build wrote no feeds although a site URL was given. */
+  readonly siteUrlProblem?: string;
 }
 
 const encoder = new TextEncoder();
@@ -68,7 +85,7 @@ export async function buildSite(snapshot: CatalogSnapshot, options: BuildSiteOpt
   return files;
 }
 
-export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, options: BuildSiteOptions = {}): Promise<void> {
+export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, options: BuildSiteOptions = {}): Promise<BuiltSite> {
   const data = new DataFiles(files);
   const layout: SiteLayout = { ...DEFAULT_LAYOUT, ...options.layout };
   const byStars = sortPlugins(snapshot.plugins, "stars");
@@ -83,6 +100,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     ranks: { recent: ranksOf(otherOrders.recent), name: ranksOf(otherOrders.name), downloads: ranksOf(otherOrders.downloads) },
   };
   const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
+  const host = hostVersions(snapshot.compatibility);
   const records = Object.fromEntries(
     ORDER_KEYS.map((sort) => [sort, writeShards(add, `records-${sort}`, SHARD_SIZE, positions(sort), source)]),
   ) as Record<OrderKey, FileSeries>;
@@ -99,6 +117,12 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     ...writeOrderFiles(add, otherOrders, source.ranks),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
+    ...writeCompatFiles(
+      add,
+      (kind, content) => data.add(kind, content),
+      { compatibility: snapshot.compatibility, host, ranges: declaredRanges(byStars) },
+      layout.keyPackBytes,
+    ),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();
@@ -113,6 +137,15 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
   writeStaticPages(files, orders);
   if (options.report !== undefined) files.set(REPORT_PATH, encoder.encode(JSON.stringify(options.report, null, 2)));
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
+  const siteUrl = options.siteUrl ?? snapshot.siteUrl;
+  const root = siteUrl === undefined ? undefined : siteRoot(siteUrl);
+  const feeds =
+    root !== undefined && "root" in root ? writeFeeds(files, root.root, snapshot.plugins, snapshot.categories ?? []) : undefined;
+  return {
+    explorer: explorerData(host, feeds?.files),
+    feedless: feeds?.feedless ?? [],
+    ...(root !== undefined && "problem" in root ? { siteUrlProblem: root.problem } : {}),
+  };
 }
 
 /** Immutable data files, named `catalog/data/<kind>.<content hash>.json`. */

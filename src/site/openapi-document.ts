@@ -24,7 +24,7 @@ import {
 import { type CatalogStatus, type SourceStatus, STATUS_SOURCES } from "../core/status-body.js";
 
 /** The version of the HTTP interface (not of the npm package): the major when it changes incompatibly, the minor when it grows. */
-export const API_VERSION = "1.1.0";
+export const API_VERSION = "1.2.0";
 
 export type SchemaObject = { readonly [keyword: string]: unknown };
 export type Reference = { readonly $ref: string };
@@ -122,6 +122,14 @@ export function parameterObject(p: ParameterSpec): ParameterObject {
         description: `${p.description} ${accepted} Only decimal digits are accepted: no sign, decimal point, exponent or spaces. ${EMPTY_IS_ABSENT}`,
         schema: { type: "integer", minimum: p.min, maximum: p.max, default: p.default },
       };
+    case "version":
+      return {
+        name: p.name,
+        in: "query",
+        required: false,
+        description: `${p.description} Accepted: ${acceptedValues(p)}, exactly as written (no leading v). Anything else, and any value when the catalog names no host, is a 400 whose message names the host and its latest version. ${EMPTY_IS_ABSENT}`,
+        schema: { type: "string" },
+      };
   }
 }
 
@@ -184,7 +192,7 @@ const CATEGORY_COUNT_PROPERTIES = {
 } satisfies Record<keyof CategoryCount, SchemaObject>;
 
 const FACETS_PROPERTIES = {
-  total: { ...COUNT, description: "The total that /api/plugins answers for the same q, category, author and web." },
+  total: { ...COUNT, description: "The total that /api/plugins answers for the same q, category, author, web and compat." },
   categories: {
     type: "array",
     items: ref("schemas", "CategoryCount"),
@@ -360,8 +368,8 @@ function facetsOperation(): Operation {
     operationId: "getFacets",
     summary: "Counts for a filter sidebar",
     description:
-      "Takes q, category, author and web, validated as for /api/plugins; every other parameter (sort, page and per_page included) " +
-      "is ignored, even when invalid. Each facet ignores its own filter.",
+      "Takes q, category, author, web and compat, validated as for /api/plugins; every other parameter (sort, page and per_page " +
+      "included) is ignored, even when invalid. Each facet ignores its own filter; compat, which is no facet, applies to every count.",
     parameters: FILTER_PARAMETERS.map((name) => ref("parameters", name)),
     responses: {
       "200": cacheable("The counts for these filters.", true, jsonContent("Facets")),

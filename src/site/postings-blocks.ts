@@ -13,7 +13,7 @@
  */
 import { compareCodeUnits } from "../core/order.js";
 import type { PostingsBlocks, RelevanceFiles } from "../core/site-format.js";
-import { type AddFile, writeSeries } from "./file-series.js";
+import { type AddFile, SeriesWriter, writeSeries } from "./file-series.js";
 import { encodeFrequencyFile, type FieldCounts, frequencyBytesOf } from "./relevance-files.js";
 import { encodeSetPack, type NamedSet } from "./set-pack-writer.js";
 
@@ -25,7 +25,7 @@ export function writePostingsBlocks(
   plugins: number,
   blockBytes: number,
 ): PostingsBlocks {
-  return writeBlocks(add, terms, postings, undefined, plugins, blockBytes).postings;
+  return writeBlocks(add, terms, postings, plugins, blockBytes, undefined).postings;
 }
 
 /** Where the blocks' sets' frequencies lie (`RelevanceFiles`). */
@@ -45,16 +45,9 @@ export function writeScoredPostingsBlocks(
   plugins: number,
   { blockBytes, frequencyBytes }: { blockBytes: number; frequencyBytes: number },
 ): { postings: PostingsBlocks; frequencies: WrittenFrequencies } {
-  const written = writeBlocks(add, terms, postings, counts, plugins, blockBytes);
-  const sets = written.frequencySets!;
-  const files: Uint8Array[] = [];
-  const fileSets: number[] = [];
-  for (const cut of cutBySize(sets.map(frequencyBytesOf), frequencyBytes)) {
-    fileSets.push(cut.start);
-    files.push(encodeFrequencyFile(sets.slice(cut.start, cut.end)));
-  }
-  const blockSets = written.blockSets;
-  return { postings: written.postings, frequencies: { frequencies: writeSeries(add, "frequencies", files), blockSets, fileSets } };
+  const frequencies = new FrequencyFiles(add, frequencyBytes);
+  const written = writeBlocks(add, terms, postings, plugins, blockBytes, { counts, files: frequencies });
+  return { postings: written.postings, frequencies: { ...frequencies.finish(), blockSets: written.blockSets } };
 }
 
 /** Consecutive runs of items whose sizes add up to at most `budget`, an item over it alone. */
@@ -72,24 +65,31 @@ function cutBySize(sizes: readonly number[], budget: number): Block[] {
   return runs;
 }
 
+/**
+ * Each block with the unions of the prefixes that start in it, made block by block: at 50,000 plugins all the unions
+ * at once, with their frequencies, were hundreds of megabytes.
+ */
 function writeBlocks(
   add: AddFile,
   terms: readonly string[],
   postings: readonly number[][],
-  counts: readonly FieldCounts[] | undefined,
   plugins: number,
   blockBytes: number,
-): { postings: PostingsBlocks; frequencySets: FieldCounts[] | undefined; blockSets: number[] } {
+  scored: { readonly counts: readonly FieldCounts[]; readonly files: FrequencyFiles } | undefined,
+): { postings: PostingsBlocks; blockSets: number[] } {
   const blocks = cutBlocks(terms, postings, plugins, blockBytes);
-  const prefixes = new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)]);
-  const summer = counts === undefined ? undefined : new CountSummer(plugins);
-  const unions = [...prefixes].sort(compareCodeUnits).map((prefix) => unionOf(terms, postings, prefix, plugins, counts, summer));
+  const prefixes = [...new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)])].sort(compareCodeUnits);
+  const firsts = prefixes.map((prefix) => lowerBound(terms, prefix));
+  const summer = scored === undefined ? undefined : new CountSummer(plugins);
   const packs: Uint8Array[] = [];
-  const frequencySets: FieldCounts[] = [];
   const blockSets: number[] = [];
-  let setCount = 0;
+  let [setCount, next] = [0, 0];
   for (const { start, end } of blocks) {
-    const own = unions.filter((union) => union.first >= start && union.first < end);
+    // Sorted prefixes start at ascending terms: each block's are the next ones.
+    const own: ReturnType<typeof unionOf>[] = [];
+    for (; next < prefixes.length && firsts[next]! < end; next++) {
+      own.push(unionOf(terms, postings, prefixes[next]!, firsts[next]!, plugins, scored?.counts, summer));
+    }
     const sets: NamedSet[] = [
       ...terms.slice(start, end).map((key, k) => ({ key, members: postings[start + k]! })),
       ...own.map(({ set }) => set),
@@ -97,9 +97,9 @@ function writeBlocks(
     packs.push(encodeSetPack(plugins, sets, { terms: end - start }));
     blockSets.push(setCount);
     setCount += sets.length;
-    if (counts !== undefined) {
-      for (let i = start; i < end; i++) frequencySets.push(counts[i]!);
-      for (const union of own) frequencySets.push(union.counts!);
+    if (scored !== undefined) {
+      for (let i = start; i < end; i++) scored.files.add(scored.counts[i]!);
+      for (const union of own) scored.files.add(union.counts!);
     }
   }
   return {
@@ -107,9 +107,43 @@ function writeBlocks(
       files: writeSeries(add, "postings", packs),
       bounds: blocks.flatMap(({ start, end }) => [terms[start]!, terms[end - 1]!]),
     },
-    frequencySets: counts === undefined ? undefined : frequencySets,
     blockSets,
   };
+}
+
+/** Frequency files written as the sets come, each of at most the budget's bytes (or one set that takes more). */
+class FrequencyFiles {
+  private readonly series: SeriesWriter;
+  private readonly fileSets: number[] = [];
+  private pending: FieldCounts[] = [];
+  private pendingBytes = 0;
+  private sets = 0;
+
+  constructor(
+    add: AddFile,
+    private readonly budget: number,
+  ) {
+    this.series = new SeriesWriter(add, "frequencies");
+  }
+
+  add(counts: FieldCounts): void {
+    const bytes = frequencyBytesOf(counts);
+    if (this.pending.length > 0 && this.pendingBytes + bytes > this.budget) this.flush();
+    if (this.pending.length === 0) this.fileSets.push(this.sets);
+    this.pending.push(counts);
+    this.pendingBytes += bytes;
+    this.sets++;
+  }
+
+  finish(): Pick<WrittenFrequencies, "frequencies" | "fileSets"> {
+    this.flush();
+    return { frequencies: this.series.finish(), fileSets: this.fileSets };
+  }
+
+  private flush(): void {
+    if (this.pending.length > 0) this.series.add(encodeFrequencyFile(this.pending));
+    [this.pending, this.pendingBytes] = [[], 0];
+  }
 }
 
 interface Block {
@@ -165,11 +199,11 @@ function unionOf(
   terms: readonly string[],
   postings: readonly number[][],
   prefix: string,
+  first: number,
   plugins: number,
   counts: readonly FieldCounts[] | undefined,
   summer: CountSummer | undefined,
-): { first: number; set: NamedSet; counts: FieldCounts | undefined } {
-  const first = lowerBound(terms, prefix);
+): { set: NamedSet; counts: FieldCounts | undefined } {
   const member = new Uint8Array(plugins);
   for (let i = first; i < terms.length && terms[i]!.startsWith(prefix); i++) {
     const ordinals = postings[i]!;
@@ -178,7 +212,7 @@ function unionOf(
   }
   const members: number[] = [];
   for (let ordinal = 0; ordinal < plugins; ordinal++) if (member[ordinal] === 1) members.push(ordinal);
-  return { first, set: { key: prefix, members }, counts: summer?.take(members) };
+  return { set: { key: prefix, members }, counts: summer?.take(members) };
 }
 
 /** Sums frequencies per plugin over several sets, in buffers of the catalog's size kept from one union to the next. */

@@ -6,7 +6,9 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import glob from "fast-glob";
+import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
+import { withCompat } from "../support/compat-catalog.js";
 import { isSearchFile } from "./answers.js";
 import { type CliRun, runCli } from "./child.js";
 import { buildVocabulary, type Vocabulary } from "./queries.js";
@@ -17,7 +19,7 @@ export async function buildCatalog(plugins: number, seed: number, work: string, 
   const [snapshotFile, siteDir, scratch] = [join(work, "snapshot.json"), join(work, "site"), join(work, "scratch")];
   await mkdir(scratch);
   progress(`generating ${plugins} plugins (seed ${seed}) and the vocabulary for queries`);
-  const snapshot = generateSnapshot({ plugins, seed });
+  const snapshot = withHost(generateSnapshot({ plugins, seed }), seed);
   await writeFile(snapshotFile, JSON.stringify(snapshot));
   const vocabulary = buildVocabulary(snapshot);
   progress("building the site with the CLI");
@@ -25,6 +27,11 @@ export async function buildCatalog(plugins: number, seed: number, work: string, 
   progress(`  ${build.stdout}`);
   await rm(snapshotFile);
   return { siteDir, build, vocabulary };
+}
+
+/** A host for the compat classes, with seeded ranges, unless the sample catalog names one of its own. */
+function withHost(snapshot: CatalogSnapshot, seed: number): CatalogSnapshot {
+  return snapshot.compatibility?.versions === undefined ? withCompat(snapshot, seed) : snapshot;
 }
 
 /** Files, their bytes raw and gzipped at level 6, and the largest one's raw bytes. */

@@ -12,6 +12,7 @@ import { searchableWords } from "../../src/site/build-site.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { Random } from "../../tools/sample/random.js";
 import { WeightedTable } from "../../tools/sample/weighted.js";
+import { modelHostOf, modelKept, modelResolve } from "../support/compat-model.js";
 
 /** Draws as users type: half the time in proportion to weight (common terms), half uniformly (in a long tail, rare ones). */
 export type Draw<T> = (rng: Random) => T;
@@ -25,10 +26,14 @@ function weighted<T>(entries: Iterable<readonly [T, number]>): Draw<T> {
 /** `words`: its first distinct searchable words (as `words` draws them), at most `PLUGIN_WORDS`: a text to search for it by. */
 type PluginFacts = Readonly<{ tags: ReadonlySet<string>; creators: ReadonlySet<string>; web: boolean; words: readonly string[] }>;
 const PLUGIN_WORDS = 16;
+/** `compat`: each value `compat` accepts (versions and dist-tags) with how many plugins it keeps; none without a host. */
+export type CompatChoice = Readonly<{ value: string; kept: number }>;
 /** `tags` as spelled in the snapshot; `facts` lower-cased, as the filters compare. */
-export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[] } & Readonly<
-  Record<"words" | "tags" | "creators", Draw<string>>
->;
+export type Vocabulary = {
+  readonly plugins: number;
+  readonly facts: readonly PluginFacts[];
+  readonly compat: readonly CompatChoice[];
+} & Readonly<Record<"words" | "tags" | "creators", Draw<string>>>;
 const HAS_LETTER = /\p{L}/u;
 const isQueryWord = (word: string): boolean => HAS_LETTER.test(word) && !isStopWord(word);
 
@@ -55,7 +60,25 @@ export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
     return { tags: lower(plugin.tags), creators: lower(plugin.creators), web: plugin.hasWebUi, words: firstWords(words, PLUGIN_WORDS) };
   });
   const words = weighted([...documentFrequency].filter(([word]) => isQueryWord(word)));
-  return { plugins: snapshot.plugins.length, words, tags: weighted(tags), creators: weighted(creators), facts };
+  return {
+    plugins: snapshot.plugins.length,
+    words,
+    tags: weighted(tags),
+    creators: weighted(creators),
+    facts,
+    compat: compatChoices(snapshot),
+  };
+}
+
+/** What `compat` accepts in this catalog (as the model reads it), with how many plugins each keeps. */
+function compatChoices(snapshot: CatalogSnapshot): CompatChoice[] {
+  const host = modelHostOf(snapshot);
+  if (host === undefined) return [];
+  const values = [...new Set([...host.versions, ...Object.keys(host.distTags)])];
+  return values.flatMap((value) => {
+    const version = modelResolve(host, value);
+    return version === undefined ? [] : [{ value, kept: modelKept(snapshot.plugins, version).length }];
+  });
 }
 
 export type FilterChoice = { readonly category?: string; readonly author?: string; readonly web?: boolean };
@@ -72,16 +95,28 @@ export function countMatching(vocabulary: Vocabulary, { category, author, web }:
 export const QUERY_CLASSES = ["default", "unfiltered", "filter", "q1", "qPrefix", "qFilters"] as const;
 /** Searches ordered by relevance (issue 27): one word, two words the last a prefix, a search with filters. */
 export const RELEVANCE_CLASSES = ["rel1", "relPrefix", "relFilters"] as const;
-export type QueryClass = (typeof QUERY_CLASSES)[number] | (typeof RELEVANCE_CLASSES)[number] | "author" | "facets";
+export type QueryClass =
+  | (typeof QUERY_CLASSES)[number]
+  | (typeof RELEVANCE_CLASSES)[number]
+  | "author"
+  | "facets"
+  | "compat"
+  | "compatFilters";
 export const Q_CLASSES: readonly QueryClass[] = ["q1", "qPrefix", "qFilters"];
 
-/** The classes both benches time; `author` is one filter alone, the dearest at the edge. */
+/**
+ * The classes both benches time; `author` is one filter alone, the dearest at the edge. `compat` is a host version or
+ * dist-tag alone, at any page of any sort; `compatFilters` one with a search or other filters, on /api/plugins or
+ * /api/facets.
+ */
 export const BENCH_CLASSES: readonly QueryClass[] = [
   ...QUERY_CLASSES.slice(0, 3),
   "author",
   ...QUERY_CLASSES.slice(3),
   "facets",
   ...RELEVANCE_CLASSES,
+  "compat",
+  "compatFilters",
 ];
 export { FACETS_PATH, PLUGINS_PATH as API_PATH } from "../../src/core/routes.js";
 /** A static file: served by a host without the Worker, the baseline of the workerd bench. */
@@ -106,9 +141,16 @@ class QueryGenerator {
       qPrefix: () => this.searched(this.typeAhead()),
       qFilters: () => this.searched(this.rng.chance(0.5) ? this.word() : this.typeAhead(), this.filters()),
       facets: () => path({ q: this.rng.chance(0.5) ? this.word() : undefined, ...filterParams(this.filters()) }, FACETS_PATH),
-      rel1: () => this.searched(this.word(), {}, "relevance"),
-      relPrefix: () => this.searched(`${this.word()} ${this.prefixOfWord()}`, {}, "relevance"),
-      relFilters: () => this.searched(this.rng.chance(0.5) ? this.word() : this.typeAhead(), this.filters(), "relevance"),
+      rel1: () => this.searched(this.word(), {}, { sort: "relevance" }),
+      relPrefix: () => this.searched(`${this.word()} ${this.prefixOfWord()}`, {}, { sort: "relevance" }),
+      relFilters: () => this.searched(this.rng.chance(0.5) ? this.word() : this.typeAhead(), this.filters(), { sort: "relevance" }),
+      compat: () => this.compatible(),
+      compatFilters: () => {
+        const compat = this.compat().value;
+        if (this.rng.chance(1 / 3))
+          return path({ q: this.rng.chance(0.5) ? this.word() : undefined, ...filterParams(this.filters()), compat }, FACETS_PATH);
+        return this.rng.chance(0.5) ? this.searched(this.typeAhead(), {}, { compat }) : this.filtered(this.filters(), compat);
+      },
     };
     return make[kind]();
   }
@@ -120,19 +162,34 @@ class QueryGenerator {
     return path({ sort: this.sort(), page: String(this.rng.int(1, Math.max(1, pages))), per_page: String(perPage) });
   }
 
-  private filtered(filters: FilterChoice): string {
+  /** `compat`, when given, narrows further: the page is drawn from the filters' pages alone. */
+  private filtered(filters: FilterChoice, compat?: string): string {
     const perPage = this.perPage();
     const pages = Math.ceil(countMatching(this.vocabulary, filters) / (perPage ?? DEFAULT_PER_PAGE));
     const page = this.rng.int(1, Math.max(1, pages));
     const shownPage = page === 1 && this.rng.chance(0.5) ? undefined : String(page);
-    return path({ ...filterParams(filters), sort: this.sort(), page: shownPage, per_page: perPage?.toString() });
+    return path({ ...filterParams(filters), compat, sort: this.sort(), page: shownPage, per_page: perPage?.toString() });
   }
 
   /** Search results are mostly read on their first page. */
-  private searched(q: string, filters: FilterChoice = {}, sorted?: "relevance"): string {
+  private searched(q: string, filters: FilterChoice = {}, { compat, sort }: { compat?: string; sort?: "relevance" } = {}): string {
     const page = this.rng.chance(0.8) ? undefined : String(this.rng.int(2, 5));
     // Drawn where it always was: the classes before issue 27 send the queries they sent before it.
-    return path({ q, ...filterParams(filters), sort: sorted ?? this.sort(), page, per_page: this.perPage()?.toString() });
+    return path({ q, ...filterParams(filters), compat, sort: sort ?? this.sort(), page, per_page: this.perPage()?.toString() });
+  }
+
+  /** A version or dist-tag alone, at a page within what it keeps. */
+  private compatible(): string {
+    const { value, kept } = this.compat();
+    const perPage = this.perPage();
+    const page = this.rng.int(1, Math.max(1, Math.ceil(kept / (perPage ?? DEFAULT_PER_PAGE))));
+    const shownPage = page === 1 && this.rng.chance(0.5) ? undefined : String(page);
+    return path({ compat: value, sort: this.sort(), page: shownPage, per_page: perPage?.toString() });
+  }
+
+  private compat(): CompatChoice {
+    if (this.vocabulary.compat.length === 0) throw new Error("the catalog names no host with versions: there is no compat query to draw");
+    return this.rng.pick(this.vocabulary.compat);
   }
 
   /** A non-empty combination of category, author and web. */

@@ -23,6 +23,8 @@ export const QUERY_CLASSES = [
   "rel1",
   "relPrefix",
   "relFilters",
+  "compat",
+  "compatFilters",
 ];
 /** `at`: the value at a dotted path of the JSON, e.g. `full.requests.github`. */
 export type QuickRun = { readonly at: (key: string) => unknown; readonly stdout: () => string };

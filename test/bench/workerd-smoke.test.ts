@@ -2,7 +2,18 @@ import { expect } from "vitest";
 import { QUERY_CLASSES, smokeTest } from "./quick-run.js";
 
 /** Issue 21's worst-case shapes, each sampled cold on the Worker alone. */
-const WORST_SHAPES = ["prefix1", "prefix2", "wordPrefix3", "manyWords", "deepPage", "deepSearch", "searchFilters", "facetsPrefix"];
+const WORST_SHAPES = [
+  "prefix1",
+  "prefix2",
+  "wordPrefix3",
+  "manyWords",
+  "deepPage",
+  "deepSearch",
+  "searchFilters",
+  "facetsPrefix",
+  "compatDeep",
+  "compatFacets",
+];
 const cpu = QUERY_CLASSES.flatMap((kind) => [`cold.${kind}.median`, `cold.${kind}.max`, `warm.${kind}.p50`, `warm.${kind}.p99`]);
 smokeTest(["workerd"], 150_000, {
   finite: [

@@ -2,7 +2,9 @@
  * The workerd bench's worst cases (issue 21): per shape, queries that cost a cold Worker the most, drawn with the run's
  * seed from the catalog's own vocabulary and facts (never a fixed list, which would be tuned to one catalog). Short
  * prefixes match the most terms; many words read the most postings blocks; deep pages of `per_page=100` in the largest
- * listings read the most records and the most of a sort order; every filter at once reads every filter pack.
+ * listings read the most records and the most of a sort order; every filter at once reads every filter pack. `compat`
+ * adds its versions file and a drop pack to that: a deep page of what a version keeps in a walked order, and facets
+ * with a version and a one-letter prefix.
  */
 import { MAX_TEXT_LENGTH } from "../../src/core/parameters.js";
 import { SORT_KEYS } from "../../src/core/plugin.js";
@@ -19,6 +21,8 @@ export const WORST_SHAPES = [
   "deepSearch",
   "searchFilters",
   "facetsPrefix",
+  "compatDeep",
+  "compatFacets",
 ] as const;
 export type WorstShape = (typeof WORST_SHAPES)[number];
 
@@ -28,6 +32,8 @@ const LAST_PAGES = 3;
 /** …in the whole catalog, the largest categories (this many), the largest author, and `web=1`. */
 const LARGEST_CATEGORIES = 3;
 const ONLY_LETTERS = /^\p{L}+$/u;
+/** The orders a filtered page walks (stars is the ordinals' own order; relevance without q is stars). */
+const WALKED_SORTS = ["recent", "name", "downloads"] as const;
 
 type Facts = Vocabulary["facts"][number];
 
@@ -93,6 +99,21 @@ class WorstGenerator {
         const filters = this.rng.chance(0.5) ? {} : this.filtersOf(this.rng.pick(this.filterable), this.rng.int(1, 7));
         return path({ q: this.prefix(1), ...filterParams(filters) }, FACETS_PATH);
       },
+      compatDeep: () => {
+        const { value, kept } = this.compat();
+        const pages = Math.max(1, Math.ceil(kept / Number(PER_PAGE)));
+        const page = this.rng.int(Math.max(1, pages - LAST_PAGES + 1), pages);
+        return path({
+          compat: value,
+          sort: this.rng.pick(WALKED_SORTS),
+          page: String(page),
+          per_page: PER_PAGE,
+        });
+      },
+      compatFacets: () => {
+        const filters = this.rng.chance(0.5) ? {} : this.filtersOf(this.rng.pick(this.filterable), this.rng.int(1, 7));
+        return path({ q: this.prefix(1), ...filterParams(filters), compat: this.compat().value }, FACETS_PATH);
+      },
     };
     return make[shape]();
   }
@@ -151,6 +172,14 @@ class WorstGenerator {
       if (prefix !== undefined) return prefix;
     }
     throw new Error(`no word of the catalog starts with ${letters} letters that are not a stop word`);
+  }
+
+  /** A version or dist-tag, those that keep the most plugins the more often (their deep pages are the deepest). */
+  private compat(): Vocabulary["compat"][number] {
+    const choices = this.vocabulary.compat;
+    if (choices.length === 0) throw new Error("the catalog names no host with versions: there is no compat query to draw");
+    const widest = [...choices].sort((a, b) => b.kept - a.kept).slice(0, Math.max(1, Math.ceil(choices.length / 4)));
+    return this.rng.pick(this.rng.chance(0.5) ? widest : choices);
   }
 
   private words = (count: number): string[] => Array.from({ length: count }, () => this.word());

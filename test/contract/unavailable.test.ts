@@ -5,12 +5,13 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MANIFEST_PATH, SITE_FORMAT_VERSION } from "../../src/core/site-format.js";
+import { MANIFEST_PATH, SITE_FORMAT_VERSION, type SiteManifest, seriesFile } from "../../src/core/site-format.js";
 import { buildSite } from "../../src/site/build-site.js";
+import { COMPAT } from "../support/compat-catalog.js";
 import { CORE } from "../support/fixtures.js";
 import { call } from "../support/http.js";
 import { httpTarget, makeTempDir, mapReader, type SiteReader, shimTarget, startServeProcess, type Target } from "../support/targets.js";
-import { expectCors, expectPage, expectProblem } from "./expect.js";
+import { expectBadRequest, expectCors, expectPage, expectProblem } from "./expect.js";
 
 const PATHS = [
   "/api/plugins",
@@ -93,6 +94,48 @@ describe("in-process shim with missing or unreadable catalog files", () => {
     expectProblem(await call(target, "/api/plugins"), 503);
     broken = false;
     expectPage(await call(target, "/api/plugins"));
+  });
+
+  it("a query with compat, checked against the catalog, gets a 503 without it, unless its other parameters are wrong", async () => {
+    const target = shimTarget({ read: async () => null }, { manifestTtlMs: 0 });
+    expectProblem(await call(target, "/api/plugins?compat=1.0.0"), 503);
+    expectProblem(await call(target, "/api/facets?compat=1.0.0&sort=x"), 503);
+    expectBadRequest(await call(target, "/api/plugins?page=0&compat=1.0.0&sort=Stars"), ["page", "sort"]);
+    expectBadRequest(await call(target, "/api/facets?web=2&compat=nope"), ["web"]);
+  });
+
+  it("compat's own files missing or broken: a 503 for compat queries, every other answer unchanged", async () => {
+    const site = await buildSite(COMPAT);
+    const manifest = JSON.parse(new TextDecoder().decode(site.get(MANIFEST_PATH))) as SiteManifest;
+    const versions = manifest.compat?.versions;
+    const pack = manifest.compat?.drops === undefined ? undefined : seriesFile(manifest.compat.drops, 0);
+    expect(versions !== undefined && pack !== undefined).toBe(true);
+    const broken: ReadonlyArray<readonly [string, Uint8Array | undefined]> = [
+      [versions!, undefined],
+      [versions!, new TextEncoder().encode('{"host":"acme-host","versions":"4.1.2"}')],
+      [versions!, new TextEncoder().encode("not json")],
+      [pack!, undefined],
+      [pack!, new Uint8Array([1, 2, 3])],
+    ];
+    for (const [path, bytes] of broken) {
+      const files = new Map(site);
+      if (bytes === undefined) files.delete(path);
+      else files.set(path, bytes);
+      const target = shimTarget(mapReader(files), { manifestTtlMs: 0 });
+      expectProblem(await call(target, "/api/plugins?compat=latest"), 503);
+      expectProblem(await call(target, "/api/facets?compat=4.1.2"), 503);
+      expectPage(await call(target, "/api/plugins?category=charts"));
+    }
+  });
+
+  it("a manifest whose compat entry is malformed is a 503 on every endpoint, never misread", async () => {
+    const site = await buildSite(COMPAT);
+    const manifest = JSON.parse(new TextDecoder().decode(site.get(MANIFEST_PATH))) as Record<string, unknown>;
+    for (const compat of [{}, { host: 1 }, { host: "h", versions: "v.json" }, { host: "h", drops: { name: "x", hashes: "" } }, "h"]) {
+      const files = new Map([...site, [MANIFEST_PATH, new TextEncoder().encode(JSON.stringify({ ...manifest, compat }))]]);
+      const target = shimTarget(mapReader(files), { manifestTtlMs: 0 });
+      for (const path of ["/api/plugins", "/api/plugins?compat=latest", "/api/status"]) expectProblem(await call(target, path), 503);
+    }
   });
 
   it("OPTIONS and 404 still carry CORS while the catalog is missing", async () => {

@@ -56,7 +56,7 @@ describe("SchemaStore's github-workflow.json", () => {
 });
 
 describeWorkflowBasics("github-pages", () => pages);
-describeDailyWorkflow("github-pages", () => pages, { siteUrl: "${{ steps.pages.outputs.base_url }}" });
+describeDailyWorkflow("github-pages", () => pages, { siteUrl: "${{ steps.pages.outputs.base_url }}", siteUrlAlwaysKnown: true });
 describeWorkflowBasics("cloudflare", () => cloudflare);
 describeDailyWorkflow("cloudflare", () => cloudflare, { siteUrl: "${{ vars.SITE_URL }}" });
 describeCloudflareDeploy(

@@ -141,6 +141,11 @@ describe("the document and PARAMETERS", () => {
         expect(schema).toEqual({ type: "integer", minimum: spec.min, maximum: spec.max, default: spec.default });
         expect(parameter?.description).toMatch(/only decimal digits/i);
         break;
+      case "version":
+        // Which versions exist is the catalog's to say: the document says how a wrong one is answered.
+        expect(schema).toEqual({ type: "string" });
+        expect(parameter?.description).toMatch(/400 whose message names the host and its latest version/);
+        break;
     }
   });
 

@@ -253,6 +253,8 @@ export function describeWorkflowBasics(label: string, load: () => Workflow): voi
 export interface DailyWorkflowOptions {
   /** The expression the build step's SITE_URL comes from. */
   readonly siteUrl: string;
+  /** SITE_URL is known on the very first build too (GitHub Pages: configure-pages reports it before any deploy). */
+  readonly siteUrlAlwaysKnown?: boolean;
 }
 
 /** A daily catalog workflow, whatever its host: schedule, build from yesterday's site, report, scripts and flags. */
@@ -383,7 +385,7 @@ export function describeDailyWorkflow(label: string, load: () => Workflow, optio
         expect(text).not.toContain("undefined");
       });
 
-      it('the build script passes --previous "$SITE_URL", or nothing on a first build', async () => {
+      it('the build script passes --previous "$SITE_URL" and --site-url "$SITE_URL"; a first build only --site-url, when it has one', async () => {
         const bin = join(dir, "bin");
         const argsFile = join(dir, "npx-args");
         // A stand-in npx that records its arguments, one per line.
@@ -412,8 +414,18 @@ export function describeDailyWorkflow(label: string, load: () => Workflow, optio
             ...base,
             "--previous",
             "https://plugins.example.org/a b",
+            "--site-url",
+            "https://plugins.example.org/a b",
           ]);
         }
+        const first = await runScript(build.run!, dir, { PATH: path, FIRST_BUILD: "true", SITE_URL: "https://plugins.example.org/a b" });
+        expect(first.code, first.stderr).toBe(0);
+        expect((await readFile(argsFile, "utf8")).trimEnd().split("\n")).toStrictEqual([
+          ...base,
+          "--site-url",
+          "https://plugins.example.org/a b",
+        ]);
+        if (options.siteUrlAlwaysKnown === true) return;
         const result = await runScript(build.run!, dir, { PATH: path, FIRST_BUILD: "true", SITE_URL: "" });
         expect(result.code, result.stderr).toBe(0);
         expect((await readFile(argsFile, "utf8")).trimEnd().split("\n")).toStrictEqual(base);
@@ -434,7 +446,7 @@ export function describeDailyWorkflow(label: string, load: () => Workflow, optio
         used.set(words[2]!, flags);
       }
       expect([...used.keys()].sort()).toStrictEqual(["build", "report"]);
-      expect([...used.get("build")!]).toEqual(expect.arrayContaining(["--config", "--out", "--previous"]));
+      expect([...used.get("build")!]).toEqual(expect.arrayContaining(["--config", "--out", "--previous", "--site-url"]));
       for (const [command, flags] of used) {
         const help = await runCli([command, "--help"]);
         expect(help.code, help.stderr).toBe(0);

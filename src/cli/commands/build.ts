@@ -6,7 +6,9 @@ import { addDeployFiles } from "../../publish/deploy-files.js";
 import { addExplorerFiles } from "../../publish/explorer-files.js";
 import { readPreviousSnapshot } from "../../publish/previous-site.js";
 import { StagedSite } from "../../publish/write-site.js";
-import { buildSiteInto, servesSameCatalog } from "../../site/build-site.js";
+import { type BuiltSite, buildSiteInto, servesSameCatalog } from "../../site/build-site.js";
+import { feedlessCategories } from "../../site/feeds/feeds.js";
+import { siteRoot } from "../../site/feeds/site-url.js";
 import type { CatalogSnapshot } from "../../snapshot/schema.js";
 import { parseSnapshot } from "../../snapshot/validate.js";
 import { readConfig } from "../../upstream/config.js";
@@ -28,6 +30,8 @@ export interface BuildOptions extends UpstreamSettings {
   readonly searchIntervalMs: number;
   /** Also write the build report here, even when the build is then refused. */
   readonly reportFile?: string;
+  /** The site's public URL, for its feeds (wins over the configuration's `siteUrl`). */
+  readonly siteUrl?: string;
 }
 
 export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS.ProcessEnv, userAgent: string): Promise<void> {
@@ -35,14 +39,19 @@ export async function buildCommand(options: BuildOptions, io: CliIo, env: NodeJS
   await refuseForeignDirectory(options.out);
   const { snapshot, report, keptFrom } = await snapshotToBuild(options, io, env, userAgent);
   const site = new StagedSite(options.out);
+  let built: BuiltSite;
   try {
-    await buildSiteInto(site, snapshot, { report });
+    built = await buildSiteInto(site, snapshot, {
+      ...(report === undefined ? {} : { report: { ...report, feeds: feedsReport(snapshot, options.siteUrl) } }),
+      ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+    });
     await addDeployFiles(site, snapshot.plugins.length);
-    await addExplorerFiles(site);
+    await addExplorerFiles(site, built.explorer);
     await site.commit();
   } finally {
     await site.discard();
   }
+  io.stdout(`${feedsSummary(built)}\n`);
   if (keptFrom !== undefined)
     io.stdout(`The catalog serves the same answers as the previous one (built ${keptFrom}); its site is kept byte for byte.\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -104,6 +113,26 @@ async function fetchFromUpstreams(
 async function publishReport(report: BuildReport, file: string | undefined, io: CliIo): Promise<void> {
   io.stdout(`${summarizeReport(report)}\n`);
   if (file !== undefined) await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** What the build report says of the feeds: for which site, and the configured categories that get none. */
+function feedsReport(snapshot: CatalogSnapshot, siteUrl: string | undefined): { siteUrl: string | null; feedlessCategories: string[] } {
+  const url = siteUrl ?? snapshot.siteUrl;
+  const root = url === undefined ? undefined : siteRoot(url);
+  if (root === undefined || "problem" in root) return { siteUrl: null, feedlessCategories: [] };
+  return { siteUrl: root.root, feedlessCategories: feedlessCategories(snapshot.categories ?? []) };
+}
+
+function feedsSummary(built: BuiltSite): string {
+  if (built.siteUrlProblem !== undefined) return `Feeds: none, the site URL is no site's root: ${built.siteUrlProblem}`;
+  const feeds = built.explorer.feeds;
+  if (feeds === null) return "Feeds: none (no --site-url, and no siteUrl in the configuration)";
+  const categories = Object.keys(feeds.categories).length;
+  const without =
+    built.feedless.length === 0
+      ? ""
+      : `; no feed for ${built.feedless.map((category) => JSON.stringify(category)).join(", ")} (lower-cased, a category's name must be made of a-z 0-9 . _ -)`;
+  return `Feeds: ${feeds.new}, ${feeds.updated} and ${categories} category feed${categories === 1 ? "" : "s"}${without}`;
 }
 
 export function refuseLargeDrop(previous: CatalogSnapshot | undefined, next: CatalogSnapshot, maxDrop: number): void {

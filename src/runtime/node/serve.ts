@@ -47,12 +47,15 @@ const STATIC_METHODS = "GET, HEAD, OPTIONS";
 export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const logError = options.logError ?? ((error: unknown) => console.error(error));
   const shim = serverShim(createFsReader(options.dir), logError);
-  const server = httpServer.createServer({
+  const settings = {
     root: options.dir,
     cache: 60,
     showDir: false,
+    // http-server takes this (its types do not say so): the site's only .xml files are its Atom feeds (docs/API.md#feeds).
+    mimetypes: { "application/atom+xml": ["xml"] },
     before: [guarded(logError, requestTarget), guarded(logError, apiMiddleware(shim, logError))],
-  }) as unknown as { server: Server };
+  };
+  const server = httpServer.createServer(settings) as unknown as { server: Server };
   // CONNECT asks for a tunnel, which a catalog never opens; unanswered, Node would just drop the socket.
   server.server.on("connect", (_request, socket: Duplex) => {
     socket.on("error", () => socket.destroy());

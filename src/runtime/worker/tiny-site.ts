@@ -17,15 +17,24 @@ export interface TinyPlugin {
   readonly hasWebUi: boolean;
   /** Its words for the search index. */
   readonly words: readonly string[];
+  /** The range of host versions it declares (`compat`). */
+  readonly range: string | null;
 }
 
 /** By ordinal. */
 export const TINY_PLUGINS: readonly TinyPlugin[] = [
-  { slug: "alpha", tags: ["data", "ui"], creators: ["ann"], hasWebUi: true, words: ["alpha", "chart", "data"] },
-  { slug: "beta", tags: ["data"], creators: ["ann", "bob"], hasWebUi: false, words: ["beta", "chart", "charting"] },
-  { slug: "gamma", tags: ["data", "ui"], creators: ["bob"], hasWebUi: true, words: ["gamma", "chartist", "data"] },
-  { slug: "delta", tags: ["ui"], creators: ["cy"], hasWebUi: false, words: ["delta", "chat"] },
+  { slug: "alpha", tags: ["data", "ui"], creators: ["ann"], hasWebUi: true, words: ["alpha", "chart", "data"], range: ">=2" },
+  { slug: "beta", tags: ["data"], creators: ["ann", "bob"], hasWebUi: false, words: ["beta", "chart", "charting"], range: "^1" },
+  { slug: "gamma", tags: ["data", "ui"], creators: ["bob"], hasWebUi: true, words: ["gamma", "chartist", "data"], range: null },
+  { slug: "delta", tags: ["ui"], creators: ["cy"], hasWebUi: false, words: ["delta", "chat"], range: "^2.1.0-0" },
 ];
+
+/** The host `compat` names, with a release, an older one and a prerelease. */
+export const TINY_HOST = {
+  host: "tiny-host",
+  versions: ["1.0.0", "2.0.0", "2.1.0-beta.1"],
+  distTags: { latest: "2.0.0", next: "2.1.0-beta.1" },
+} as const;
 
 /** Per order, its positions' ordinals. */
 export const TINY_ORDERS: Readonly<Record<OrderKey, readonly number[]>> = {

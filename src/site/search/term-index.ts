@@ -66,8 +66,10 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
   /** Per document, its distinct terms' numbers and frequencies, in pairs, from `documentStart`. */
   const perDocument = new GrowingInts();
   const documentStart = new GrowingInts();
-  /** Per document, its distinct terms' frequencies in each relevance field, parallel to the pairs of `perDocument`. */
-  const perField = [new GrowingInts(), new GrowingInts(), new GrowingInts()] as const;
+  /** Per document, its distinct terms' frequencies in the relevance fields (`packFields`), parallel to the pairs of `perDocument`. */
+  const perField = new GrowingInts();
+  /** Those too large to pack, by their place in `perField`. */
+  const unpacked = new Map<number, readonly [number, number, number]>();
   const fieldLengths = [new GrowingInts(), new GrowingInts(), new GrowingInts()] as const;
   let allFields = true;
   documentStart.push(0);
@@ -87,13 +89,14 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
     inFields.forEach((fieldTerms, f) => {
       fieldLengths[f]!.push(fieldTerms.length);
     });
-    const byField = inFields.map((fieldTerms) => countsOf(fieldTerms, numbers));
+    const [inName, inDescription, inReadme] = inFields.map((fieldTerms) => countsOf(fieldTerms, numbers));
     for (const [number, frequency] of frequencies) {
       perDocument.push(number);
       perDocument.push(frequency);
-      byField.forEach((counts, f) => {
-        perField[f]!.push(counts.get(number) ?? 0);
-      });
+      const fields = [inName!.get(number) ?? 0, inDescription!.get(number) ?? 0, inReadme!.get(number) ?? 0] as const;
+      const packed = packFields(fields);
+      if (packed < 0) unpacked.set(perField.length, fields);
+      perField.push(packed);
       counts.increment(number);
     }
     documentStart.push(perDocument.length);
@@ -111,15 +114,20 @@ export function indexDocuments(documents: Iterable<SearchDocument>): TermIndex {
   const postingFrequencies = new Int32Array(postingDocuments.length);
   const fieldFrequencies = allFields ? ([0, 1, 2] as const).map(() => new Int32Array(postingDocuments.length)) : [];
   const [pairs, starts] = [perDocument.view(), documentStart.view()];
-  const fieldViews = perField.map((field) => field.view());
+  const packedFields = perField.view();
+  const [nameCounts, descriptionCounts, readmeCounts] = fieldFrequencies;
   for (let d = 0; d < refs.length; d++) {
     for (let i = starts[d]!; i < starts[d + 1]!; i += 2) {
       const at = next[sortedOf[pairs[i]!]!]!++;
       postingDocuments[at] = d;
       postingFrequencies[at] = pairs[i + 1]!;
-      fieldFrequencies.forEach((field, f) => {
-        field[at] = fieldViews[f]![i >>> 1]!;
-      });
+      if (nameCounts === undefined) continue;
+      const packed = packedFields[i >>> 1]!;
+      // Unpacked in place: an array per posting would be millions of them.
+      const wide = packed < 0 ? unpacked.get(i >>> 1)! : undefined;
+      nameCounts[at] = wide?.[0] ?? packed >>> 24;
+      descriptionCounts![at] = wide?.[1] ?? (packed >>> 14) & 1023;
+      readmeCounts![at] = wide?.[2] ?? packed & 16383;
     }
   }
   const documentLengths = lengths.view().slice();
@@ -162,6 +170,15 @@ function relevanceFields(segments: readonly string[][], fields: DocumentFields |
   if (fields === undefined) return [[], [], segments[0] ?? []];
   const [display, npm, description, readme] = segments as [string[], string[], string[], string[]];
   return [fields.npmNameInName ? [...display, ...npm] : display, description, readme];
+}
+
+/**
+ * A posting's three field frequencies in one non-negative int (name < 128, description < 1024, README < 16384), or -1
+ * when one is larger: at 50,000 plugins three arrays of millions of postings, grown as they fill, were hundreds of
+ * megabytes of the build's peak.
+ */
+function packFields([name, description, readme]: readonly [number, number, number]): number {
+  return name < 128 && description < 1024 && readme < 16384 ? (name << 24) | (description << 14) | readme : -1;
 }
 
 function countsOf(terms: readonly string[], numbers: ReadonlyMap<string, number>): Map<number, number> {

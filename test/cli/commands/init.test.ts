@@ -188,6 +188,58 @@ describe("init: values from the flags", () => {
   });
 });
 
+describe("init --compat-host and --compat-range", () => {
+  const configOf = async (dir: string) => readJson<Record<string, unknown>>(join(dir, "plugin-catalog.config.json"));
+
+  it("write the config's compatibility, ranges in the order given, and the README says what compat does", async () => {
+    const dir = join(root, "compat");
+    const args = [
+      "init",
+      dir,
+      "--keyword",
+      "k",
+      "--compat-host",
+      "@acme/host",
+      "--compat-range",
+      "acme.host",
+      "--compat-range",
+      "engines.x",
+    ];
+    const result = await runInProcess(args);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await configOf(dir))["compatibility"]).toStrictEqual({ host: "@acme/host", ranges: ["acme.host", "engines.x"] });
+    const readme = await readFile(join(dir, "README.md"), "utf8");
+    expect(readme).toContain("the plugins run in `@acme/host`: a plugin's `acme.host` or `engines.x` says which of its versions");
+    expect(readme).toContain("`compatibility`");
+  });
+
+  it("without --compat-range, the ranges are npm's own engines field for that host", async () => {
+    const dir = join(root, "compat-default");
+    expect((await runInProcess(["init", dir, "--keyword", "k", "--compat-host", "homebridge"])).code).toBe(0);
+    expect((await configOf(dir))["compatibility"]).toStrictEqual({ host: "homebridge", ranges: ["engines.homebridge"] });
+  });
+
+  it("without either, the config names no host and the README says compat is not offered", async () => {
+    const dir = join(root, "compat-none");
+    expect((await runInProcess(["init", dir, "--keyword", "k"])).code).toBe(0);
+    expect(await configOf(dir)).not.toHaveProperty("compatibility");
+    expect(await readFile(join(dir, "README.md"), "utf8")).toContain("no host is named (`compatibility`)");
+  });
+
+  it("--help's Node-RED command writes the compatibility of examples/node-red.config.json", async () => {
+    const help = (await runInProcess(["init", "--help"])).stdout;
+    const command = /^ {2}plugin-catalog init node-red-catalog (?:.*\\\n)*.*$/m.exec(help)?.[0];
+    expect(command, "init --help has a Node-RED example").toBeDefined();
+    const words = command!.replace(/\\\n/g, " ").trim().split(/\s+/);
+    const dir = join(root, words[2]!);
+    const result = await runInProcess(["init", dir, ...words.slice(3)]);
+    expect(result.code, result.stderr).toBe(0);
+    const example = await readJson<Record<string, unknown>>(join(REPO_ROOT, "examples", "node-red.config.json"));
+    const written = await configOf(dir);
+    for (const key of ["keywords", "compatibility"]) expect(written[key], key).toStrictEqual(example[key]);
+  });
+});
+
 describe("init: the directory", () => {
   async function occupied(name: string): Promise<string> {
     const dir = join(root, name);
@@ -250,6 +302,10 @@ describe.concurrent("init: usage errors exit 2", () => {
     [["init", "x", "--keyword", "k", "--display-name", ".displayName"]],
     [["init", "x", "--keyword", "k", "--host", "netlify"]],
     [["init", "x", "--keyword", "k", "--bogus"]],
+    [["init", "x", "--keyword", "k", "--compat-range", "engines.node-red"]],
+    [["init", "x", "--keyword", "k", "--compat-host", "node red"]],
+    [["init", "x", "--keyword", "k", "--compat-host", ".hidden"]],
+    [["init", "x", "--keyword", "k", "--compat-host", "node-red", "--compat-range", "engines..node-red"]],
     [["init", "x", "y", "--keyword", "k"]],
   ] as const)("%j", async ([args], { expect }) => {
     const dir = join(root, "never-written");
@@ -265,7 +321,16 @@ describe("init --help", () => {
   it("lists every flag, the hosts and why GitHub Pages is the default", async () => {
     const result = await runInProcess(["init", "--help"]);
     expect(result.code).toBe(0);
-    for (const flag of ["--keyword", "--category", "--web-ui-keyword", "--display-name", "--host", "--force"])
+    for (const flag of [
+      "--keyword",
+      "--category",
+      "--web-ui-keyword",
+      "--display-name",
+      "--compat-host",
+      "--compat-range",
+      "--host",
+      "--force",
+    ])
       expect(result.stdout).toContain(flag);
     expect(result.stdout).toMatch(/github-pages +\(default\) free, no account beyond GitHub, where Signal K publishes/);
     expect((await runInProcess(["--help"])).stdout).toMatch(/^ {2}init \[options\] <dir>/m);

@@ -43,7 +43,8 @@ describe("the Worker, routed as wrangler.jsonc deploys it", () => {
 
   beforeAll(async () => {
     dir = await makeTempDir("plugin-catalog-routing-");
-    site = await buildSiteWithCli(generateSnapshot({ plugins: 120, seed: 8 }), dir);
+    // With its public URL, so that the site has its feeds.
+    site = await buildSiteWithCli({ ...generateSnapshot({ plugins: 120, seed: 8 }), siteUrl: "https://plugins.example.org/" }, dir);
     notFoundPage = await readFile(join(site, "404.html"), "utf8");
     ({ target } = await startWorkerd(site, { entrySource: COUNTING_ENTRY }));
   });
@@ -73,6 +74,18 @@ describe("the Worker, routed as wrangler.jsonc deploys it", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array(await readFile(join(site, "catalog/client.js"))));
+    expect((await takeLog(target)).invocations).toEqual([]);
+  });
+
+  it("serves the feeds as application/atom+xml (the site's _headers), without invoking the Worker", async () => {
+    const feeds = (await siteFiles(site)).filter((file) => file.startsWith("feeds/"));
+    expect(feeds).toEqual(expect.arrayContaining(["feeds/new.xml", "feeds/updated.xml", "feeds/category/acme-category-charts.xml"]));
+    for (const file of feeds) {
+      const response = await target.fetch(`/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toBe("application/atom+xml; charset=utf-8");
+      await response.arrayBuffer();
+    }
     expect((await takeLog(target)).invocations).toEqual([]);
   });
 

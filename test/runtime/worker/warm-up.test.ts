@@ -25,8 +25,8 @@ import { loggingReader, mapReader } from "../../support/targets.js";
 
 const WORKER_BUNDLE = new URL("../../../lib/worker/_worker.js", import.meta.url);
 
-/** The one query that asks for a 400 (an invalid page and sort), so that the problem path is compiled too. */
-const BAD_QUERY = "page=0&sort=up";
+/** The one query that asks for a 400 (an invalid page, sort and compat), so that the problem path is compiled too. */
+const BAD_QUERY = "page=0&sort=up&compat=v2";
 
 /** Each file the manifest names, by the manifest field that names it. */
 function fileKinds(manifest: SiteManifest): Map<string, string> {
@@ -46,6 +46,8 @@ function fileKinds(manifest: SiteManifest): Map<string, string> {
   }
   for (const field of ["filters", "status", "openapi"] as const) kinds.set(manifest[field], field);
   for (const part of manifest.catalog) kinds.set(part, "catalog");
+  if (manifest.compat?.versions !== undefined) kinds.set(manifest.compat.versions, "compat.versions");
+  if (manifest.compat?.drops !== undefined) series("compat.drops", manifest.compat.drops);
   return kinds;
 }
 
@@ -80,6 +82,8 @@ describe("the Worker's warm-up", () => {
         "status",
         "catalog",
         "openapi",
+        "compat.versions",
+        "compat.drops",
       ]),
     );
   });
@@ -117,6 +121,10 @@ describe("the tiny site", () => {
     expect(await total("q=ch")).toBe(4);
     expect(await total("author=ann&sort=recent")).toBe(2);
     expect(await total("q=charting&category=ui&web=1")).toBe(2);
+    // alpha (>=2) and gamma (no range) run on 2.0.0; with prereleases, delta's ^2.1.0-0 takes in 2.1.0-beta.1.
+    expect(await total("compat=latest")).toBe(2);
+    expect(await total("compat=next")).toBe(3);
+    expect(await total("compat=1.0.0")).toBe(2);
   });
 
   it("reads back from its encoding (TINY_SITE) byte for byte", async () => {
