@@ -1,22 +1,33 @@
 /**
  * `sort=relevance` (contract section 11): a search's matches scored by BM25F and cut to a page. Each query
- * term's frequencies are summed per field over the stored sets it matches (a prefix matches several terms),
- * for the matching plugins only, from the frequency files beside the postings blocks; the field lengths come
- * from one file of the whole catalog.
+ * term's frequencies per field come from the stored sets it matches (a prefix matches several terms), for the
+ * matching plugins only, from the frequency files beside the postings blocks; the field lengths come from one
+ * file of the whole catalog.
+ *
+ * A fresh isolate interprets these loops, and V8 compiles the ones that run long on its own threads, which the
+ * edge bills too: a term that is one stored set (an exact term, or a prefix's stored union: most terms) is scored
+ * in one pass over the matches, frequencies read, weighed and saturated as it goes, its ranks and popcounts spelled
+ * out (a call per member costs the interpreter more than its arithmetic); only a prefix of several stored sets, or
+ * entries too wide to pack, sum their frequencies first.
  */
-import type { Bitset } from "../core/bitset.js";
+import { type Bitset, popcount } from "../core/bitset.js";
 import type { PageWindow } from "../core/paging.js";
-import { B, inverseDocumentFrequency, K1, lengthNorm, pageByScore, scoringTerms } from "../core/search/relevance.js";
+import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
-import { FREQUENCY_U16, FREQUENCY_U32, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
+import { FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
 import type { FieldLengths, FrequencyRun } from "./frequency-file-reader.js";
 import type { PagePlugins } from "./page-records.js";
 import { CatalogUnavailable } from "./problem.js";
-import type { ScoredPart } from "./search.js";
 import type { StoredSet } from "./set-pack-reader.js";
 
-type FieldSums = [Float64Array, Float64Array, Float64Array];
+const [W_NAME, W_DESCRIPTION, W_README] = RELEVANCE_FIELD_WEIGHTS;
+
+/** What scoring a term needs of the catalog: each field's lengths by ordinal and their means. */
+interface Fields {
+  readonly lengths: FieldLengths;
+  readonly averages: readonly number[];
+}
 
 export async function relevancePlugins(
   catalog: Catalog,
@@ -27,125 +38,33 @@ export async function relevancePlugins(
 ): Promise<PagePlugins> {
   const members = matches.members(total);
   const [parts, lengths] = await Promise.all([catalog.search().scored(scoringTerms(search)), catalog.fieldLengths()]);
-  const norms = fieldNorms(members, lengths, catalog.manifest.relevance.averages);
+  const fields: Fields = { lengths, averages: catalog.manifest.relevance.averages };
   const scores = new Float64Array(total);
-  const sums: FieldSums = [new Float64Array(total), new Float64Array(total), new Float64Array(total)];
-  for (const part of parts) addTermScores(scores, part, members, norms, sums, catalog.size);
+  const ranks = new Uint32Array(total);
+  for (const part of parts) {
+    const idf = inverseDocumentFrequency(catalog.size, part.set.count());
+    const [only] = part.sources;
+    if (part.sources.length === 1 && only!.frequencies.width !== FREQUENCY_WIDE) {
+      if (only!.set.kind === SET_LIST) listRanks(only!.set.words, members, ranks);
+      else bitmapRanks(only!.set.words, members, ranks);
+      scorePacked(scores, only!.frequencies, ranks, members, fields, idf);
+    } else scoreSums(scores, summed(part.sources, members), members, fields, idf);
+  }
   return { ordinals: pageByScore(scores, members, window.start, window.end) };
 }
 
-/**
- * Per field, each member's length divisor (`lengthNorm`, spelled out: a cold isolate interprets these loops, and a
- * call per member costs more than its arithmetic).
- */
-function fieldNorms(members: Uint32Array, lengths: FieldLengths, averages: readonly number[]): FieldSums {
-  return lengths.map((field, f) => {
-    const norms = new Float64Array(members.length);
-    const average = averages[f]!;
-    if (average === 0) return norms.fill(lengthNorm(0, 0));
-    for (let i = 0; i < members.length; i++) norms[i] = 1 - B + (B * field[members[i]!]!) / average;
-    return norms;
-  }) as unknown as FieldSums;
-}
-
-/** Adds the term's share to each member's score: its frequencies summed per field, weighed, saturated. */
-function addTermScores(
-  scores: Float64Array,
-  part: ScoredPart,
-  members: Uint32Array,
-  norms: FieldSums,
-  sums: FieldSums,
-  size: number,
-): void {
-  for (const sum of sums) sum.fill(0);
-  for (const source of part.sources) addFrequencies(source.set, source.frequencies, members, sums);
-  const idf = inverseDocumentFrequency(size, part.set.count());
-  const [wName, wDescription, wReadme] = RELEVANCE_FIELD_WEIGHTS;
-  const [name, description, readme] = sums;
-  const [nName, nDescription, nReadme] = norms;
-  // A term's share of a score: idf · x · (k1 + 1) / (x + k1).
+/** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
+function listRanks(list: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {
+  let rank = 0;
   for (let i = 0; i < members.length; i++) {
-    const x = (wName * name[i]!) / nName[i]! + (wDescription * description[i]!) / nDescription[i]! + (wReadme * readme[i]!) / nReadme[i]!;
-    scores[i]! += (idf * x * (K1 + 1)) / (x + K1);
-  }
-}
-
-/** Adds one stored set's frequencies of the members it holds into `sums` (by member index). */
-function addFrequencies(set: StoredSet, run: FrequencyRun, members: Uint32Array, sums: FieldSums): void {
-  const found = set.kind === SET_LIST ? inList(set.words, members) : inBitmap(set.words, members);
-  const { ranks, at, count } = found;
-  // Ranks ascend with the members: the last is the largest.
-  if (count > 0 && ranks[count - 1]! >= run.count) throw new CatalogUnavailable("a frequency file does not fit its postings");
-  const [name, description, readme] = sums;
-  if (run.width === FREQUENCY_U16 || run.width === FREQUENCY_U32) {
-    const entries = run.halves ?? run.words!;
-    const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width];
-    const [descriptionMask, readmeMask] = [limits[1], limits[2]];
-    for (let k = 0; k < count; k++) {
-      const v = entries[ranks[k]!]!;
-      const i = at[k]!;
-      name[i]! += v >>> nameShift;
-      description[i]! += (v >>> descriptionShift) & descriptionMask;
-      readme[i]! += v & readmeMask;
-    }
-  } else {
-    const words = run.words!;
-    for (let k = 0; k < count; k++) {
-      const r = 3 * ranks[k]!;
-      const i = at[k]!;
-      name[i]! += words[r]!;
-      description[i]! += words[r + 1]!;
-      readme[i]! += words[r + 2]!;
-    }
-  }
-}
-
-/** The members a stored set holds: for the k-th of them, its rank in the set and its index among `members`. */
-interface Found {
-  readonly ranks: Uint32Array;
-  readonly at: Uint32Array;
-  readonly count: number;
-}
-
-/** A list and the members, both ascending: merged, or, for a list far shorter, each of its entries looked up. */
-function inList(list: Uint32Array, members: Uint32Array): Found {
-  const capacity = Math.min(list.length, members.length);
-  const [ranks, at] = [new Uint32Array(capacity), new Uint32Array(capacity)];
-  let count = 0;
-  if (16 * list.length < members.length) {
-    for (let r = 0; r < list.length; r++) {
-      const i = indexOf(members, list[r]!);
-      if (i < 0) continue;
-      ranks[count] = r;
-      at[count++] = i;
-    }
-    return { ranks, at, count };
-  }
-  let r = 0;
-  for (let i = 0; i < members.length && r < list.length; i++) {
     const member = members[i]!;
-    while (r < list.length && list[r]! < member) r++;
-    if (list[r] !== member) continue;
-    ranks[count] = r++;
-    at[count++] = i;
+    while (rank < list.length && list[rank]! < member) rank++;
+    ranks[i] = list[rank] === member ? rank : ABSENT;
   }
-  return { ranks, at, count };
 }
 
-function indexOf(sorted: Uint32Array, value: number): number {
-  let [low, high] = [0, sorted.length];
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return sorted[low] === value ? low : -1;
-}
-
-/** A bitmap's members among `members`: each one's rank is the set bits below it, counted word by word as they pass. */
-function inBitmap(bitmap: Uint32Array, members: Uint32Array): Found {
-  const [ranks, at] = [new Uint32Array(members.length), new Uint32Array(members.length)];
-  let count = 0;
+/** Each member's rank in a bitmap (`ABSENT` when it lacks one): the set bits below it, counted word by word as they pass. */
+function bitmapRanks(bitmap: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {
   let word = 0;
   let below = 0;
   for (let i = 0; i < members.length; i++) {
@@ -157,13 +76,101 @@ function inBitmap(bitmap: Uint32Array, members: Uint32Array): Found {
       below += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
     }
     const bit = 1 << (member & 31);
-    const bits = bitmap[w] ?? 0;
-    if ((bits & bit) === 0) continue;
-    let v = bits & (bit - 1);
+    let v = bitmap[w]! & (bit - 1);
     v -= (v >>> 1) & 0x55555555;
     v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    ranks[count] = below + (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-    at[count++] = i;
+    ranks[i] = (bitmap[w]! & bit) === 0 ? ABSENT : below + (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
   }
-  return { ranks, at, count };
+}
+
+const ABSENT = 0xffffffff;
+
+/** Adds a term of one stored set of packed entries to each member's score, from the member's rank in the set. */
+function scorePacked(scores: Float64Array, run: FrequencyRun, ranks: Uint32Array, members: Uint32Array, fields: Fields, idf: number): void {
+  const entries = run.halves ?? run.words!;
+  const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
+  const [descriptionMask, readmeMask] = [limits[1], limits[2]];
+  const [nameLengths, descriptionLengths, readmeLengths] = fields.lengths;
+  const [nameAverage, descriptionAverage, readmeAverage] = fields.averages as [number, number, number];
+  const count = run.count;
+  for (let i = 0; i < members.length; i++) {
+    const rank = ranks[i]!;
+    if (rank === ABSENT) continue;
+    if (rank >= count) throw new CatalogUnavailable("a frequency file does not fit its postings");
+    const entry = entries[rank]!;
+    const member = members[i]!;
+    const name = entry >>> nameShift;
+    const description = (entry >>> descriptionShift) & descriptionMask;
+    const readme = entry & readmeMask;
+    // x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), a field without the term adding nothing.
+    const x =
+      (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * nameLengths[member]!) / nameAverage)) +
+      (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * descriptionLengths[member]!) / descriptionAverage)) +
+      (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * readmeLengths[member]!) / readmeAverage));
+    scores[i]! += (idf * x * (K1 + 1)) / (x + K1);
+  }
+}
+
+type FieldSums = [Float64Array, Float64Array, Float64Array];
+
+/** Each member's frequencies summed per field over several stored sets (a prefix's terms, or wide entries). */
+function summed(sources: readonly { readonly set: StoredSet; readonly frequencies: FrequencyRun }[], members: Uint32Array): FieldSums {
+  const sums: FieldSums = [new Float64Array(members.length), new Float64Array(members.length), new Float64Array(members.length)];
+  for (const source of sources) addFrequencies(source.set, source.frequencies, members, sums);
+  return sums;
+}
+
+/** Adds a term's share to each member's score from its summed frequencies, as `scoreOneSet` does from one set's. */
+function scoreSums(scores: Float64Array, [name, description, readme]: FieldSums, members: Uint32Array, fields: Fields, idf: number): void {
+  const [nameLengths, descriptionLengths, readmeLengths] = fields.lengths;
+  const [nameAverage, descriptionAverage, readmeAverage] = fields.averages as [number, number, number];
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!;
+    const n = name[i]!;
+    const d = description[i]!;
+    const r = readme[i]!;
+    const x =
+      (n === 0 ? 0 : (W_NAME * n) / (1 - B + (B * nameLengths[member]!) / nameAverage)) +
+      (d === 0 ? 0 : (W_DESCRIPTION * d) / (1 - B + (B * descriptionLengths[member]!) / descriptionAverage)) +
+      (r === 0 ? 0 : (W_README * r) / (1 - B + (B * readmeLengths[member]!) / readmeAverage));
+    scores[i]! += (idf * x * (K1 + 1)) / (x + K1);
+  }
+}
+
+/** Adds one stored set's frequencies of the members it holds into `sums` (by member index). */
+function addFrequencies(set: StoredSet, run: FrequencyRun, members: Uint32Array, [name, description, readme]: FieldSums): void {
+  const rank = rankCursor(set);
+  const packed = run.width === FREQUENCY_WIDE ? undefined : PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
+  const entries = run.halves ?? run.words!;
+  for (let i = 0; i < members.length; i++) {
+    const r = rank(members[i]!);
+    if (r < 0) continue;
+    if (r >= run.count) throw new CatalogUnavailable("a frequency file does not fit its postings");
+    if (packed === undefined) {
+      name[i]! += entries[3 * r]!;
+      description[i]! += entries[3 * r + 1]!;
+      readme[i]! += entries[3 * r + 2]!;
+    } else {
+      const v = entries[r]!;
+      name[i]! += v >>> packed.nameShift;
+      description[i]! += (v >>> packed.descriptionShift) & packed.limits[1];
+      readme[i]! += v & packed.limits[2];
+    }
+  }
+}
+
+/** For ascending members asked in turn, each one's rank in the stored set, or -1 when the set lacks it. */
+function rankCursor({ kind, words }: StoredSet): (member: number) => number {
+  let [next, word, below] = [0, 0, 0];
+  if (kind === SET_LIST)
+    return (member) => {
+      while (next < words.length && words[next]! < member) next++;
+      return words[next] === member ? next : -1;
+    };
+  return (member) => {
+    const w = member >>> 5;
+    for (; word < w; word++) below += popcount(words[word]!);
+    const bit = 1 << (member & 31);
+    return (words[w]! & bit) === 0 ? -1 : below + popcount(words[w]! & (bit - 1));
+  };
 }

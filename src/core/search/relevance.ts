@@ -25,14 +25,6 @@ export function inverseDocumentFrequency(plugins: number, documentFrequency: num
 }
 
 /**
- * The divisor of a field's frequency for a plugin of `length` terms there: 1 − b + b · len / avglen. A field
- * no plugin has a term in (avglen 0) has no frequency to divide: Infinity makes its part 0.
- */
-export function lengthNorm(length: number, average: number): number {
-  return average === 0 ? Number.POSITIVE_INFINITY : 1 - B + (B * length) / average;
-}
-
-/**
  * The ordinals at positions `start … end − 1` of `ordinals` ordered by score, highest first, ties (within
  * `TIE`) by ordinal, ascending. `ordinals` ascend and `scores[i]` is `ordinals[i]`'s, every score positive.
  *
