@@ -10,6 +10,7 @@ import { FilterSets } from "./filters.js";
 import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";
+import { PluginDetails } from "./plugin-details.js";
 import { CatalogUnavailable } from "./problem.js";
 import { recordAt } from "./record-file-reader.js";
 import { RecordStore } from "./records.js";
@@ -44,6 +45,8 @@ export class Catalog {
   /** The exact body of `/api/openapi.json`, kept, and its ETag (a hash of its text, whatever build wrote it). */
   readonly openApiDocument: () => Promise<{ readonly bytes: Uint8Array<ArrayBuffer>; readonly etag: string }>;
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
+  /** The bodies of `/api/plugins/{slug}`. */
+  readonly details: PluginDetails;
   /** A page's answer also reads its next page's records, within bounds (`ShimOptions.readAhead`). */
   readonly readAhead: boolean;
   private readonly orders: Readonly<Record<OtherOrderKey, () => Promise<Uint32Array>>>;
@@ -63,6 +66,7 @@ export class Catalog {
     this.lastModified = new Date(manifest.builtAt).toUTCString();
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
+    this.details = new PluginDetails(manifest.details, reader);
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size));
     /** A file of one word per plugin, read once and then kept in `loaded`. */

@@ -5,6 +5,8 @@
  */
 import { ORDER_KEYS } from "../core/plugin.js";
 import {
+  DETAIL_HASH_DIGITS,
+  type DetailFiles,
   type FileSeries,
   HASH_DIGITS,
   MANIFEST_PATH,
@@ -88,10 +90,21 @@ function checkManifest(value: unknown): SiteManifest {
     stringsIn(manifest.postings.bounds) &&
     typeof manifest.status === "string" &&
     stringsIn(manifest.catalog) &&
-    typeof manifest.openapi === "string";
+    typeof manifest.openapi === "string" &&
+    isDetailFiles(manifest.details);
   if (!valid)
     throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;
+}
+
+/** A series with a first hash for each of its files. */
+function isDetailFiles(value: Partial<DetailFiles> | undefined): value is DetailFiles {
+  return (
+    isSeries(value?.files) &&
+    typeof value.firsts === "string" &&
+    value.firsts.length === DETAIL_HASH_DIGITS * seriesLength(value.files) &&
+    /^[0-9a-f]*$/.test(value.firsts)
+  );
 }
 
 const stringsIn = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === "string");

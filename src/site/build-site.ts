@@ -27,6 +27,7 @@ import { splitWords } from "../core/text.js";
 import type { CatalogSnapshot, SnapshotPlugin } from "../snapshot/schema.js";
 import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { catalogStatus } from "./catalog-status.js";
+import { writeDetailFiles } from "./detail/detail-files.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
 import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
@@ -97,6 +98,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     ...writeOrderFiles(add, otherOrders, source.ranks),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
+    details: writeDetailFiles(add, snapshot.plugins, snapshot.generatedAt, layout.detailFileBytes),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();

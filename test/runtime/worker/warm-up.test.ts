@@ -27,6 +27,11 @@ const WORKER_BUNDLE = new URL("../../../lib/worker/_worker.js", import.meta.url)
 
 /** The one query that asks for a 400 (an invalid page and sort), so that the problem path is compiled too. */
 const BAD_QUERY = "page=0&sort=up";
+/** The one plugin the tiny site does not have: its 404 is compiled too. */
+const MISSING_PLUGIN = "/api/plugins/nobody";
+
+/** What the tiny site answers each warm-up query. */
+const expectedStatus = (path: string, query: string): number => (query === BAD_QUERY ? 400 : path === MISSING_PLUGIN ? 404 : 200);
 
 /** Each file the manifest names, by the manifest field that names it. */
 function fileKinds(manifest: SiteManifest): Map<string, string> {
@@ -38,6 +43,7 @@ function fileKinds(manifest: SiteManifest): Map<string, string> {
   series("fineShards", manifest.fineShards);
   series("keys", manifest.keys);
   series("postings", manifest.postings.files);
+  series("details", manifest.details.files);
   for (const sort of RECORD_RANK_ORDERS) {
     kinds.set(manifest.orders[sort], `orders.${sort}`);
     kinds.set(manifest.ranks[sort], `ranks.${sort}`);
@@ -54,7 +60,7 @@ afterEach(() => {
 describe("the Worker's warm-up", () => {
   it("sends every warm-up query through the shim, each answered from the tiny site", async () => {
     const statuses = await warmUp(mapReader(tinySiteFiles()));
-    expect(statuses).toEqual(WARM_UP_QUERIES.map(([, query]) => (query === BAD_QUERY ? 400 : 200)));
+    expect(statuses).toEqual(WARM_UP_QUERIES.map(([path, query]) => expectedStatus(path, query)));
   });
 
   it("reads every kind of file a first answer reads", async () => {
@@ -75,6 +81,7 @@ describe("the Worker's warm-up", () => {
         "status",
         "catalog",
         "openapi",
+        "details",
       ]),
     );
   });
