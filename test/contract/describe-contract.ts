@@ -15,6 +15,7 @@ import { conformingTarget, ResponseConformance } from "../support/openapi-confor
 import type { StartTarget, Target } from "../support/targets.js";
 import { cachingSuite } from "./suites/caching.js";
 import { catalogJsonSuite } from "./suites/catalog-json.js";
+import { detailSuite } from "./suites/detail.js";
 import { errorsSuite } from "./suites/errors.js";
 import { facetsSuite } from "./suites/facets.js";
 import { filtersSuite } from "./suites/filters.js";
@@ -46,6 +47,7 @@ export const SUITES: Readonly<Record<string, ContractSuite>> = {
   facets: facetsSuite,
   status: statusSuite,
   catalogJson: catalogJsonSuite,
+  detail: detailSuite,
 };
 
 export function describeContract(targetName: string, startTarget: StartTarget, suites: readonly string[] = Object.keys(SUITES)): void {

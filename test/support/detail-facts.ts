@@ -21,6 +21,7 @@ class Facts {
   constructor(
     private readonly random: Draw,
     private readonly builtAt: number,
+    private readonly longReadmes: boolean,
   ) {}
 
   chance = (p: number): boolean => this.random() < p;
@@ -42,7 +43,7 @@ class Facts {
     if (this.chance(0.9)) drawn.trust = { provenance: this.chance(0.3), installScripts: this.chance(0.2) };
     if (this.chance(0.1)) drawn.license = this.pick(["", "mit", "SEE LICENSE IN LICENSE", "MIT OR", "(MIT AND BSD-3-Clause)", "GPL-2.0+"]);
     if (this.chance(0.08)) drawn.updatedAt = this.notableUpdate();
-    if (this.chance(0.03)) Object.assign(drawn, this.longReadme());
+    if (this.longReadmes && this.chance(0.03)) Object.assign(drawn, this.longReadme());
     if (drawn.mirrors.length > 0 && this.chance(0.05)) drawn.mirrors = drawn.mirrors.map((mirror) => ({ ...mirror, archived: true }));
     return drawn;
   }
@@ -112,9 +113,13 @@ class Facts {
   }
 }
 
-/** `snapshot` with facts drawn for each plugin; the same seed gives the same facts. */
-export function withDetailFacts(snapshot: CatalogSnapshot, seed = 11): CatalogSnapshot {
-  const facts = new Facts(seededRandom(seed), Date.parse(snapshot.generatedAt));
+/**
+ * `snapshot` with facts drawn for each plugin; the same seed gives the same facts.
+ * @param longReadmes whether 3% of the READMEs are made as long as the bound (a corner, not a realistic share: a
+ *   catalog measured for its size keeps the READMEs it has)
+ */
+export function withDetailFacts(snapshot: CatalogSnapshot, seed = 11, longReadmes = true): CatalogSnapshot {
+  const facts = new Facts(seededRandom(seed), Date.parse(snapshot.generatedAt), longReadmes);
   const drawn = { ...snapshot, plugins: snapshot.plugins.map((plugin) => facts.plugin(plugin)) };
   const checked = snapshotSchema.safeParse(drawn);
   if (!checked.success) throw new Error(`the drawn facts break the snapshot schema: ${checked.error.message.slice(0, 500)}`);
