@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PER_PAGE } from "../../src/core/parameters.js";
 import { SORT_KEYS } from "../../src/core/plugin.js";
-import { PLUGINS_PATH as API_PATH, FACETS_PATH } from "../../src/core/routes.js";
+import { PLUGINS_PATH as API_PATH, FACETS_PATH, PLUGIN_PATH_PREFIX } from "../../src/core/routes.js";
 import { isStopWord } from "../../src/core/search/terms.js";
 import { MANIFEST_PATH } from "../../src/core/site-format.js";
 import { searchableWords } from "../../src/site/build-site.js";
@@ -27,7 +27,7 @@ function weighted<T>(entries: Iterable<readonly [T, number]>): Draw<T> {
 type PluginFacts = Readonly<{ tags: ReadonlySet<string>; creators: ReadonlySet<string>; web: boolean; words: readonly string[] }>;
 const PLUGIN_WORDS = 16;
 /** `tags` as spelled in the snapshot; `facts` lower-cased, as the filters compare. */
-export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[] } & Readonly<
+export type Vocabulary = { readonly plugins: number; readonly facts: readonly PluginFacts[]; readonly slugs: readonly string[] } & Readonly<
   Record<"words" | "tags" | "creators", Draw<string>>
 >;
 const HAS_LETTER = /\p{L}/u;
@@ -56,7 +56,8 @@ export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
     return { tags: lower(plugin.tags), creators: lower(plugin.creators), web: plugin.hasWebUi, words: firstWords(words, PLUGIN_WORDS) };
   });
   const words = weighted([...documentFrequency].filter(([word]) => isQueryWord(word)));
-  return { plugins: snapshot.plugins.length, words, tags: weighted(tags), creators: weighted(creators), facts };
+  const slugs = snapshot.plugins.map((plugin) => plugin.slug);
+  return { plugins: snapshot.plugins.length, words, tags: weighted(tags), creators: weighted(creators), facts, slugs };
 }
 
 export type FilterChoice = { readonly category?: string; readonly author?: string; readonly web?: boolean };
@@ -71,11 +72,13 @@ export function countMatching(vocabulary: Vocabulary, { category, author, web }:
 
 /** The classes the query bench has always timed. */
 export const QUERY_CLASSES = ["default", "unfiltered", "filter", "q1", "qPrefix", "qFilters"] as const;
-export type QueryClass = (typeof QUERY_CLASSES)[number] | "author" | "facets";
+export type QueryClass = (typeof QUERY_CLASSES)[number] | "author" | "facets" | "detail";
 export const Q_CLASSES: readonly QueryClass[] = ["q1", "qPrefix", "qFilters"];
 
-/** The classes both benches time; `author` is one filter alone, the dearest at the edge. */
-export const BENCH_CLASSES: readonly QueryClass[] = [...QUERY_CLASSES.slice(0, 3), "author", ...QUERY_CLASSES.slice(3), "facets"];
+/** The classes both benches time; `author` is one filter alone, the dearest at the edge; `detail` one plugin in full. */
+export const BENCH_CLASSES: readonly QueryClass[] = [...QUERY_CLASSES.slice(0, 3), "author", ...QUERY_CLASSES.slice(3), "facets", "detail"];
+/** The classes whose answers the Worker shares through `caches.default` (a detail is a file read: it does not). */
+export const EDGE_CACHED_CLASSES: readonly QueryClass[] = BENCH_CLASSES.filter((kind) => kind !== "detail");
 export { FACETS_PATH, PLUGINS_PATH as API_PATH } from "../../src/core/routes.js";
 /** A static file: served by a host without the Worker, the baseline of the workerd bench. */
 export const BASELINE_PATH = `/${MANIFEST_PATH}`;
@@ -98,6 +101,7 @@ class QueryGenerator {
       qPrefix: () => this.searched(this.typeAhead()),
       qFilters: () => this.searched(this.rng.chance(0.5) ? this.word() : this.typeAhead(), this.filters()),
       facets: () => path({ q: this.rng.chance(0.5) ? this.word() : undefined, ...filterParams(this.filters()) }, FACETS_PATH),
+      detail: () => `${PLUGIN_PATH_PREFIX}${this.rng.pick(this.vocabulary.slugs)}`,
     };
     return make[kind]();
   }

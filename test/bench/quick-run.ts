@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** The query classes both the query bench and the workerd bench time. */
-export const QUERY_CLASSES = ["default", "unfiltered", "filter", "author", "q1", "qPrefix", "qFilters", "facets"];
+export const QUERY_CLASSES = ["default", "unfiltered", "filter", "author", "q1", "qPrefix", "qFilters", "facets", "detail"];
 /** `at`: the value at a dotted path of the JSON, e.g. `full.requests.github`. */
 export type QuickRun = { readonly at: (key: string) => unknown; readonly stdout: () => string };
 type Smoke = Readonly<{ finite: readonly string[]; printed: readonly (string | RegExp)[]; measured: (run: QuickRun) => void }>;

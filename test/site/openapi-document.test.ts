@@ -15,6 +15,7 @@ import {
   type PathParameterObject,
   type Reference,
 } from "../../src/site/openapi-document.js";
+import { DETAIL_KEYS } from "../support/detail-model.js";
 import { PAGE_KEYS, PLUGIN_KEYS } from "../support/fixtures.js";
 import { documentAjv, pointer } from "../support/openapi-conformance.js";
 
@@ -252,6 +253,35 @@ describe("the document's records", () => {
       updatedAt: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$" },
       tags: { type: "array", items: { type: "string" } },
     });
+  });
+
+  it("a plugin's detail has the Plugin's keys, then the detail's, and each part its contract keys, all required, no others", () => {
+    const expected: Record<string, string[]> = {
+      PluginDetail: [...PLUGIN_KEYS, ...DETAIL_KEYS],
+      Repository: ["url", "host", "stars", "forks", "archived", "openIssues", "pushedAt", "defaultBranch"],
+      Downloads: ["lastWeek", "lastMonth", "weekly"],
+      WeeklyDownloads: ["date", "count"],
+      Releases: ["count", "lastYear", "recent"],
+      Release: ["version", "publishedAt"],
+      Engines: ["node", "host"],
+      Trust: ["provenance", "installScripts", "spdxLicense"],
+      Score: ["total", "popularity", "maintenance", "quality"],
+    };
+    for (const [name, keys] of Object.entries(expected)) {
+      expect(Object.keys(schemas[name]?.properties as object), name).toEqual(keys);
+      expect(schemas[name], name).toMatchObject({ type: "object", required: keys, additionalProperties: false });
+    }
+    const score = schemaAt(pointer("components", "schemas", "Score"));
+    expect(score({ total: 100, popularity: 0, maintenance: 13, quality: 100 })).toBe(true);
+    expect(score({ total: 101, popularity: 0, maintenance: 13, quality: 100 })).toBe(false);
+    const readme = schemaAt(pointer("components", "schemas", "PluginDetail", "properties", "readme"));
+    expect([readme(null), readme("x".repeat(65_536)), readme("😀".repeat(65_536)), readme(""), readme("x".repeat(65_537))]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("facets, status and the whole catalog have exactly the documented keys, in order, all required, no others", () => {
