@@ -210,7 +210,8 @@ export const RECORD_RANK_ORDERS = ["recent", "name", "downloads"] as const satis
  * by hash (then slug), cut into files of at most `SiteLayout.detailFileBytes` (a file holds whole details,
  * at least one, and never splits equal hashes). Each body is deflated on its own (zlib format, RFC 1950):
  * READMEs are most of a catalog's bytes, and deflated they keep a 50,000-plugin site within a host's 1 GB.
- * A cold detail reads the manifest and one file, and inflates one body.
+ * A cold detail reads the manifest and one file, and inflates one body. The files are outside the build id:
+ * a detail follows the build's time (maintenance, last year's releases), which the other answers do not.
  *
  *   word 0        n, the number of details
  *   n words       their slug hashes, ascending

@@ -7,6 +7,7 @@
  */
 import { cutText } from "../core/bounds.js";
 import { PLUGIN_PATH_PREFIX } from "../core/routes.js";
+import type { Catalog } from "./catalog.js";
 import type { CatalogAnswer, CatalogEndpoint } from "./endpoints.js";
 import { HttpProblem } from "./problem.js";
 
@@ -39,12 +40,13 @@ export function slugOfPath(pathname: string): string | undefined {
 /** @throws HttpProblem 404 when `slug` could be no plugin's: that needs no catalog to tell. */
 function detailAnswer(slug: string): CatalogAnswer {
   if (!SLUG.test(slug)) throw unknownPlugin(slug, " (a slug is made of a-z, 0-9, '.', '_', '~' and '-')");
-  const key = `plugin:${slug}`;
+  // The file's name carries its content hash: the ETag changes with the detail, whatever the build id does.
+  const key = (catalog: Catalog) => `plugin:${slug}@${catalog.details.fileOf(slug) ?? ""}`;
   return {
-    key: () => key,
+    key,
     lookedUpFirst: true,
     body: (catalog) =>
-      catalog.answers.get(key, async () => {
+      catalog.answers.get(key(catalog), async () => {
         const body = await catalog.details.body(slug);
         if (body === undefined) throw unknownPlugin(slug, "");
         return body;

@@ -21,14 +21,22 @@ export class PluginDetails {
     private readonly reader: SiteReader,
   ) {}
 
+  /**
+   * The file that holds `slug`'s detail if any does, named by its content hash: the detail files are outside the build
+   * id (they follow the build's time), so a detail's ETag names its file.
+   */
+  fileOf(slug: string): string | undefined {
+    const index = detailFileIndex(this.details, slugHash(slug));
+    return index === undefined ? undefined : seriesFile(this.details.files, index);
+  }
+
   /** The body of `GET /api/plugins/{slug}` (UTF-8 JSON, a buffer of its own), or undefined when no plugin has `slug`. */
   async body(slug: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
-    const hash = slugHash(slug);
-    const index = detailFileIndex(this.details, hash);
+    const index = detailFileIndex(this.details, slugHash(slug));
     if (index === undefined) return undefined;
     const path = seriesFile(this.details.files, index);
     if (path === undefined) throw new CatalogUnavailable(`the manifest lists no detail file ${index}`);
     const contents = await this.files.load(path, async () => readDetailFile(await readBytes(this.reader, path), path));
-    return detailIn(contents, slug, hash);
+    return detailIn(contents, slug, slugHash(slug));
   }
 }

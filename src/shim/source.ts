@@ -63,10 +63,11 @@ export class CatalogSource {
 
 /**
  * The build id covers the catalog's data; the OpenAPI document is outside it (a new version of the software
- * rebuilds the same catalog with a new one), so a loaded catalog is kept only when that file is the same too.
+ * rebuilds the same catalog with a new one), and so are the details (they follow the build's time), so a loaded
+ * catalog is kept only when those files are the same too.
  */
 function sameFiles(loaded: SiteManifest, read: SiteManifest): boolean {
-  return loaded.buildId === read.buildId && loaded.openapi === read.openapi;
+  return loaded.buildId === read.buildId && loaded.openapi === read.openapi && loaded.details.files.hashes === read.details.files.hashes;
 }
 
 function checkManifest(value: unknown): SiteManifest {

@@ -98,7 +98,14 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     ...writeOrderFiles(add, otherOrders, source.ranks),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),
-    details: writeDetailFiles(add, snapshot.plugins, snapshot.generatedAt, layout.detailFileBytes),
+    // Outside the build id: a detail's maintenance and last year's releases follow the build's time, and a catalog
+    // rebuilt later, its data unchanged, keeps its other answers' ETags.
+    details: writeDetailFiles(
+      (kind, bytes) => data.addOutsideBuildId(kind, bytes, "bin"),
+      snapshot.plugins,
+      snapshot.generatedAt,
+      layout.detailFileBytes,
+    ),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).
   const buildId = data.combinedHash();

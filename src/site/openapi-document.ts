@@ -28,7 +28,7 @@ import { type CatalogStatus, type SourceStatus, STATUS_SOURCES } from "../core/s
 import { DOWNLOAD_WEEKS, RECENT_RELEASES } from "../snapshot/schema.js";
 
 /** The version of the HTTP interface (not of the npm package): the major when it changes incompatibly, the minor when it grows. */
-export const API_VERSION = "1.1.0";
+export const API_VERSION = "1.2.0";
 
 export type SchemaObject = { readonly [keyword: string]: unknown };
 export type Reference = { readonly $ref: string };

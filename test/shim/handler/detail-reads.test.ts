@@ -51,6 +51,25 @@ describe("a detail's reads", () => {
     expect(reads).toEqual([]);
   });
 
+  it("follows a rebuild whose data did not change but whose details did (its time): the new details, the new ETag", async () => {
+    const later = await buildSite({ ...snapshot, generatedAt: "2031-01-01T00:00:00.000Z" }, { layout: { detailFileBytes: 16 * 1024 } });
+    const laterManifest = JSON.parse(new TextDecoder().decode(later.get("catalog/manifest.json"))) as SiteManifest;
+    expect(laterManifest.buildId).toBe(manifest.buildId);
+    const site = new Map(files);
+    const shim = createShim({ reader: { read: async (path) => site.get(path) ?? null }, manifestTtlMs: 0 });
+    const detail = async () => shim(new Request(`http://x/api/plugins/${snapshot.plugins[0]!.slug}`));
+    const before = await detail();
+    const beforeBody = JSON.parse(await before.text()) as { score: { maintenance: number } };
+    site.clear();
+    for (const [path, bytes] of later) site.set(path, bytes);
+    const after = await detail();
+    expect(after.status).toBe(200);
+    expect((JSON.parse(await after.text()) as { score: { maintenance: number } }).score.maintenance).toBeLessThan(
+      beforeBody.score.maintenance,
+    );
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+  });
+
   it("a path that can name no plugin reads nothing", async () => {
     const { reads, get } = coldShim();
     expect([await get("Upper"), await get("%ZZ"), await get("a%2Fb")]).toEqual([404, 404, 404]);
