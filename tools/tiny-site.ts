@@ -2,8 +2,8 @@
  * The Worker's tiny site (src/runtime/worker/tiny-site.ts) made into files by
  * the encoders `buildSite` uses, with every file cut as small as it goes. Run
  * when the Worker is bundled (bundle-worker.ts), so that the Worker carries
- * the files' bytes and none of this code. No Lunr, hashing or compression:
- * the warm-up reads only what the shim reads.
+ * the files' bytes and none of this code. No Lunr or hashing: the warm-up
+ * reads only what the shim reads (the details deflated, as the shim reads them).
  */
 
 import { ORDER_KEYS, type OrderKey } from "../src/core/plugin.js";
@@ -18,6 +18,7 @@ import {
 } from "../src/runtime/worker/tiny-site.js";
 import { writeCompatFiles } from "../src/site/compat/compat-files.js";
 import { hostVersions } from "../src/site/compat/host-versions.js";
+import { writeDetailFiles } from "../src/site/detail/detail-files.js";
 import { type AddFile, writeSeries } from "../src/site/file-series.js";
 import { type FilterFacts, writeFilterPacks } from "../src/site/filter-packs.js";
 import type { SiteLayout } from "../src/site/layout.js";
@@ -25,6 +26,7 @@ import { ranksOf, writeOrderFiles } from "../src/site/orders.js";
 import { writeScoredPostingsBlocks } from "../src/site/postings-blocks.js";
 import { encodeRecordFile, type RecordSource } from "../src/site/record-file-writer.js";
 import { averageLengths, encodeLengthsFile, type FieldCounts } from "../src/site/relevance-files.js";
+import type { SnapshotPlugin } from "../src/snapshot/schema.js";
 
 const LAYOUT: SiteLayout = {
   fineShardSize: 2,
@@ -34,7 +36,9 @@ const LAYOUT: SiteLayout = {
   groupLimit: 2,
   groupShare: 0,
   groupChunk: 2,
+  detailFileBytes: 64,
 };
+const BUILT_AT = "2025-01-01T00:00:00.000Z";
 const SHARD_SIZE = 3;
 const encoder = new TextEncoder();
 
@@ -64,7 +68,7 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,
     buildId: "tiny",
-    builtAt: "2025-01-01T00:00:00.000Z",
+    builtAt: BUILT_AT,
     plugins: TINY_PLUGINS.length,
     shardSize: SHARD_SIZE,
     groupChunk: LAYOUT.groupChunk,
@@ -86,6 +90,7 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
     catalog: [add("catalog-0", encoder.encode('{"plugins":[]}'))],
     openapi: add("openapi", encoder.encode("{}")),
     ...writeCompatFiles(add, (kind, content) => add(kind, encoder.encode(JSON.stringify(content))), tinyCompat(), LAYOUT.keyPackBytes),
+    details: writeDetailFiles(add, TINY_PLUGINS.map(snapshotPlugin), BUILT_AT, LAYOUT.detailFileBytes),
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest)));
   return files;
@@ -99,6 +104,28 @@ export function encodeSite(files: ReadonlyMap<string, Uint8Array>): EncodedSite 
 function tinyCompat() {
   const compatibility = { host: TINY_HOST.host, ranges: [], versions: [...TINY_HOST.versions], distTags: { ...TINY_HOST.distTags } };
   return { compatibility, host: hostVersions(compatibility), ranges: TINY_PLUGINS.map((plugin) => plugin.range) };
+}
+
+/** A record for the detail files: what the shim reads of a detail is its first bytes, the slug. */
+function snapshotPlugin(plugin: TinyPlugin): SnapshotPlugin {
+  return {
+    slug: plugin.slug,
+    npmName: plugin.slug,
+    name: plugin.slug,
+    description: "",
+    version: "1.0.0",
+    license: "MIT",
+    homepage: null,
+    totalStars: 0,
+    totalForks: 0,
+    hasWebUi: plugin.hasWebUi,
+    publishedAt: BUILT_AT,
+    updatedAt: BUILT_AT,
+    tags: [...plugin.tags],
+    readme: plugin.words.join(" "),
+    creators: [...plugin.creators],
+    mirrors: [],
+  };
 }
 
 function filterFacts(plugin: TinyPlugin): FilterFacts {

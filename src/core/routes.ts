@@ -8,6 +8,10 @@
 export const API_PREFIX = "/api/";
 
 export const PLUGINS_PATH = "/api/plugins";
+/** One plugin in full: this, then its slug (percent-encoded or not), and nothing after it. */
+export const PLUGIN_PATH_PREFIX = "/api/plugins/";
+/** The same path as the OpenAPI document names it. */
+export const PLUGIN_PATH_TEMPLATE = "/api/plugins/{slug}";
 export const FACETS_PATH = "/api/facets";
 export const STATUS_PATH = "/api/status";
 export const WHOLE_CATALOG_PATH = "/api/catalog.json";

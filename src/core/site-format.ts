@@ -15,7 +15,7 @@ import type { OrderKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
 export const SITE_FORMAT = "plugin-catalog/site" as const;
-export const SITE_FORMAT_VERSION = 10 as const;
+export const SITE_FORMAT_VERSION = 11 as const;
 
 /**
  * Plugins per record shard: at least the largest `per_page`, so any page spans at most two shards;
@@ -83,6 +83,8 @@ export interface SiteManifest {
   readonly snapshot?: string | readonly string[];
   /** The catalog's host, for `compat` (`CompatFiles`); absent when its configuration names none. */
   readonly compat?: CompatFiles;
+  /** Every plugin's body of `GET /api/plugins/{slug}`, in `DetailFile`s by slug hash. */
+  readonly details: DetailFiles;
 }
 
 /** The build report of the fetch that produced this catalog (absent for a build from a snapshot file). */
@@ -238,11 +240,16 @@ export const authorKey = (login: string): string => `author:${login}`;
 export const WEB_KEY = "web";
 export const UNCATEGORIZED_KEY = "uncategorized";
 
-/** Which of `buckets` packs holds `key`: FNV-1a over its UTF-16 code units. */
+/** Which of `buckets` packs holds `key`. */
 export function keyBucket(key: string, buckets: number): number {
+  return fnv1a(key) % buckets;
+}
+
+/** FNV-1a over the UTF-16 code units of `text`: 32 bits. */
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % buckets;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 /* ------------------------------------------------------------- RecordFile
@@ -293,3 +300,47 @@ export interface CompatVersions {
 
 /** The key of set `index` in its pack. */
 export const dropSetKey = (index: number): string => String(index).padStart(8, "0");
+/* ------------------------------------------------------------- DetailFile
+ * The bodies of `GET /api/plugins/{slug}`, written whole by the build. No file per plugin (a host's file
+ * limit is 20,000): every detail is in the file its slug's hash `fnv1a(slug)` falls in, the details ordered
+ * by hash (then slug), cut into files of at most `SiteLayout.detailFileBytes` (a file holds whole details,
+ * at least one, and never splits equal hashes). Each body is deflated on its own (zlib format, RFC 1950):
+ * READMEs are most of a catalog's bytes, and deflated they keep a 50,000-plugin site within a host's 1 GB.
+ * A cold detail reads the manifest and one file, and inflates one body. The files are outside the build id:
+ * a detail follows the build's time (maintenance, last year's releases), which the other answers do not.
+ *
+ *   word 0        n, the number of details
+ *   n words       their slug hashes, ascending
+ *   n words       where each deflated body ends, counted from the start of the bodies
+ *   n words       each body's length once inflated (UTF-8 bytes)
+ *   bytes 4+12n … the deflated bodies, one after the other
+ *
+ * A body is the detail's JSON, which starts `{"slug":"<slug>",`: a slug's characters need no escaping, so
+ * of the details whose hash is the slug's, the one that starts so is the slug's.
+ */
+
+export interface DetailFiles {
+  readonly files: FileSeries;
+  /** Each file's first slug hash, `DETAIL_HASH_DIGITS` hex digits each, in file order. */
+  readonly firsts: string;
+}
+
+export const DETAIL_HASH_DIGITS = 8;
+
+/** The hash that places a slug's detail (`DetailFile`). */
+export const slugHash = (slug: string): number => fnv1a(slug);
+
+/** The file of `details` that holds `hash`, if any could: the last whose first hash is at most `hash`. */
+export function detailFileIndex(details: DetailFiles, hash: number): number | undefined {
+  const firstOf = (index: number) => parseInt(details.firsts.slice(DETAIL_HASH_DIGITS * index, DETAIL_HASH_DIGITS * (index + 1)), 16);
+  let [low, high] = [0, details.firsts.length / DETAIL_HASH_DIGITS];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (firstOf(middle) <= hash) low = middle + 1;
+    else high = middle;
+  }
+  return low === 0 ? undefined : low - 1;
+}
+
+/** The first bytes of a detail's body, up to its slug. */
+export const DETAIL_SLUG_PREFIX = '{"slug":"';

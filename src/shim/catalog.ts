@@ -12,6 +12,7 @@ import { type FieldLengths, readLengthsFile } from "./frequency-file-reader.js";
 import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";
+import { PluginDetails } from "./plugin-details.js";
 import { CatalogUnavailable } from "./problem.js";
 import { recordAt } from "./record-file-reader.js";
 import { RecordStore } from "./records.js";
@@ -49,6 +50,8 @@ export class Catalog {
   /** The exact body of `/api/openapi.json`, kept, and its ETag (a hash of its text, whatever build wrote it). */
   readonly openApiDocument: () => Promise<{ readonly bytes: Uint8Array<ArrayBuffer>; readonly etag: string }>;
   readonly answers = new AnswerCache(ANSWER_CACHE_BYTES);
+  /** The bodies of `/api/plugins/{slug}`. */
+  readonly details: PluginDetails;
   /** A page's answer also reads its next page's records, within bounds (`ShimOptions.readAhead`). */
   readonly readAhead: boolean;
   private readonly orders: Readonly<Record<OtherOrderKey, () => Promise<Uint32Array>>>;
@@ -69,6 +72,7 @@ export class Catalog {
     this.records = new RecordStore(this.size, recordCacheBytes, (file) => readBytes(reader, file));
     this.filters = new FilterSets(manifest, reader);
     this.compat = new CompatSets(manifest, reader);
+    this.details = new PluginDetails(manifest.details, reader);
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size, manifest.relevance));
     this.fieldLengths = memoize(async () => {

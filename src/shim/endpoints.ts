@@ -9,6 +9,7 @@ import { FILTER_PARAMETERS, type ParameterName } from "../core/parameters.js";
 import { type CatalogQuery, filterKey, isUnfiltered, parseQuery, queryKey } from "../core/query.js";
 import { FACETS_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../core/routes.js";
 import type { Catalog } from "./catalog.js";
+import { detailEndpoint } from "./detail-endpoint.js";
 import { answerQuery } from "./execute.js";
 import { answerFacets } from "./facet-counts.js";
 import { type HttpProblem, invalidParameters } from "./problem.js";
@@ -20,6 +21,11 @@ export interface CatalogAnswer {
   readonly body: (catalog: Catalog) => Promise<Uint8Array<ArrayBuffer>>;
   /** The 400 of the problems found without the catalog, answered when the catalog cannot be read to check the rest. */
   readonly refusal?: HttpProblem;
+  /**
+   * The body is looked up before the request's validators are compared: a resource that some builds lack (one
+   * plugin) is a 404 there, which a matching If-Modified-Since must not turn into a 304.
+   */
+  readonly lookedUpFirst?: true;
 }
 
 /** @throws HttpProblem 400 when the query string is invalid for this endpoint. */
@@ -31,6 +37,11 @@ export const CATALOG_ENDPOINTS: ReadonlyMap<string, CatalogEndpoint> = new Map<s
   [STATUS_PATH, () => STATUS_ANSWER],
   [WHOLE_CATALOG_PATH, () => WHOLE_CATALOG_ANSWER],
 ]);
+
+/** The endpoint at `pathname`: a fixed one, or one plugin's (`/api/plugins/{slug}`). */
+export function endpointAt(pathname: string): CatalogEndpoint | undefined {
+  return CATALOG_ENDPOINTS.get(pathname) ?? detailEndpoint(pathname);
+}
 
 /**
  * The answer `answerTo` gives a valid query. `compat` is checked against the catalog the query is answered from (its

@@ -4,10 +4,18 @@
  * hands it a `SiteReader` and passes it `Request`s.
  */
 
-import { FACETS_PATH, JSON_MEDIA_TYPE, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, PLUGINS_PATH, PROBLEM_MEDIA_TYPE } from "../core/routes.js";
+import {
+  FACETS_PATH,
+  JSON_MEDIA_TYPE,
+  OPENAPI_MEDIA_TYPE,
+  OPENAPI_PATH,
+  PLUGIN_PATH_TEMPLATE,
+  PLUGINS_PATH,
+  PROBLEM_MEDIA_TYPE,
+} from "../core/routes.js";
 import type { Catalog } from "./catalog.js";
 import { type CachedBodies, type EdgeCache, edgeCachedBodies, type RequestContext } from "./edge-cache.js";
-import { CATALOG_ENDPOINTS, type CatalogAnswer } from "./endpoints.js";
+import { CATALOG_ENDPOINTS, type CatalogAnswer, endpointAt } from "./endpoints.js";
 import { ALLOWED_METHODS, API_CACHE_CONTROL, CORS_HEADERS, entityTag, isNotModified, preflightHeaders } from "./http.js";
 import { CatalogUnavailable, HttpProblem, internalError, problemBody } from "./problem.js";
 import type { SiteReader } from "./site-reader.js";
@@ -84,7 +92,7 @@ export function createShim(options: ShimOptions): FetchHandler {
 /** Answers worth sharing: computed per query. Status and the whole catalog are file reads. */
 const EDGE_CACHED_PATHS: ReadonlySet<string> = new Set([PLUGINS_PATH, FACETS_PATH]);
 
-const SERVED_PATHS = `${[...CATALOG_ENDPOINTS.keys()].join(", ")} and its description ${OPENAPI_PATH}`;
+const SERVED_PATHS = `${[...CATALOG_ENDPOINTS.keys(), PLUGIN_PATH_TEMPLATE].join(", ")} and its description ${OPENAPI_PATH}`;
 
 /** A response before it is one: the handler's parts build these, and `createShim` turns each into a `Response`. */
 interface Reply {
@@ -110,7 +118,7 @@ function oneChunkStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Arr
 
 async function route(request: Request, source: CatalogSource, cached: CachedBodies): Promise<Reply> {
   const url = new URL(request.url);
-  const endpoint = CATALOG_ENDPOINTS.get(url.pathname);
+  const endpoint = endpointAt(url.pathname);
   if (endpoint === undefined && url.pathname !== OPENAPI_PATH) {
     throw new HttpProblem(404, `There is no API resource at ${url.pathname}; the API serves ${SERVED_PATHS}.`);
   }
@@ -153,6 +161,7 @@ async function fromCurrentBuild(source: CatalogSource, answerFrom: (catalog: Cat
 
 async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog: Catalog, cached: CachedBodies): Promise<Reply> {
   const answerKey = await wanted.key(catalog);
+  const found = wanted.lookedUpFirst === true ? await wanted.body(catalog) : undefined;
   const etag = entityTag(catalog.manifest.buildId, answerKey);
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
@@ -163,7 +172,7 @@ async function answer(request: Request, url: URL, wanted: CatalogAnswer, catalog
   if (isNotModified(request, etag, catalog.lastModified)) return { status: 304, headers, body: null };
   const edgeKey = { url, buildId: catalog.manifest.buildId, answerKey };
   // An answer this isolate holds already is cheaper than the edge cache's round trip.
-  const body = catalog.answers.known(answerKey) ?? (await cached(edgeKey, () => wanted.body(catalog)));
+  const body = found ?? catalog.answers.known(answerKey) ?? (await cached(edgeKey, () => wanted.body(catalog)));
   headers["Content-Type"] = JSON_MEDIA_TYPE;
   return bytesReply(request, 200, body, headers);
 }

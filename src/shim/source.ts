@@ -6,6 +6,8 @@
 import { ORDER_KEYS } from "../core/plugin.js";
 import {
   type CompatFiles,
+  DETAIL_HASH_DIGITS,
+  type DetailFiles,
   type FileSeries,
   HASH_DIGITS,
   MANIFEST_PATH,
@@ -62,10 +64,11 @@ export class CatalogSource {
 
 /**
  * The build id covers the catalog's data; the OpenAPI document is outside it (a new version of the software
- * rebuilds the same catalog with a new one), so a loaded catalog is kept only when that file is the same too.
+ * rebuilds the same catalog with a new one), and so are the details (they follow the build's time), so a loaded
+ * catalog is kept only when those files are the same too.
  */
 function sameFiles(loaded: SiteManifest, read: SiteManifest): boolean {
-  return loaded.buildId === read.buildId && loaded.openapi === read.openapi;
+  return loaded.buildId === read.buildId && loaded.openapi === read.openapi && loaded.details.files.hashes === read.details.files.hashes;
 }
 
 function checkManifest(value: unknown): SiteManifest {
@@ -99,7 +102,8 @@ function checkManifest(value: unknown): SiteManifest {
     typeof manifest.status === "string" &&
     stringsIn(manifest.catalog) &&
     typeof manifest.openapi === "string" &&
-    isCompat(manifest.compat);
+    isCompat(manifest.compat) &&
+    isDetailFiles(manifest.details);
   if (!valid)
     throw new CatalogUnavailable(`${MANIFEST_PATH} is not a plugin-catalog site manifest of format version ${SITE_FORMAT_VERSION}`);
   return manifest as SiteManifest;
@@ -113,6 +117,16 @@ function isCompat(compat: Partial<CompatFiles> | undefined): boolean {
   if (compat === undefined) return true;
   if (typeof compat?.host !== "string") return false;
   return compat.versions === undefined ? compat.drops === undefined : typeof compat.versions === "string" && isSeries(compat.drops);
+}
+
+/** A series with a first hash for each of its files. */
+function isDetailFiles(value: Partial<DetailFiles> | undefined): value is DetailFiles {
+  return (
+    isSeries(value?.files) &&
+    typeof value.firsts === "string" &&
+    value.firsts.length === DETAIL_HASH_DIGITS * seriesLength(value.files) &&
+    /^[0-9a-f]*$/.test(value.firsts)
+  );
 }
 
 const stringsIn = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === "string");

@@ -30,6 +30,7 @@ import { catalogFileParts, cutIntoParts, PART_BYTES } from "./catalog-file.js";
 import { catalogStatus } from "./catalog-status.js";
 import { declaredRanges, writeCompatFiles } from "./compat/compat-files.js";
 import { hostVersions } from "./compat/host-versions.js";
+import { writeDetailFiles } from "./detail/detail-files.js";
 import { writeFeeds } from "./feeds/feeds.js";
 import { siteRoot } from "./feeds/site-url.js";
 import { type AddFile, writeSeries } from "./file-series.js";
@@ -122,6 +123,14 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
       (kind, content) => data.add(kind, content),
       { compatibility: snapshot.compatibility, host, ranges: declaredRanges(byStars) },
       layout.keyPackBytes,
+    ),
+    // Outside the build id: a detail's maintenance and last year's releases follow the build's time, and a catalog
+    // rebuilt later, its data unchanged, keeps its other answers' ETags.
+    details: writeDetailFiles(
+      (kind, bytes) => data.addOutsideBuildId(kind, bytes, "bin"),
+      snapshot.plugins,
+      snapshot.generatedAt,
+      layout.detailFileBytes,
     ),
   };
   // The build id covers what is served, not the snapshot's bookkeeping (fetch times, validators).

@@ -7,7 +7,8 @@ import { type FileSeries, seriesFile } from "../core/site-format.js";
 /** Adds a binary data file `catalog/data/<kind>.<content hash>.bin` to the site and answers its path. */
 export type AddFile = (kind: string, bytes: Uint8Array) => string;
 
-export function writeSeries(add: AddFile, name: string, files: readonly Uint8Array[]): FileSeries {
+/** `files` may be made one at a time (a generator): each is added as it comes, so that no more than one is held here. */
+export function writeSeries(add: AddFile, name: string, files: Iterable<Uint8Array>): FileSeries {
   const series = new SeriesWriter(add, name);
   for (const bytes of files) series.add(bytes);
   return series.finish();

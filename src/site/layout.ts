@@ -21,6 +21,11 @@ export interface SiteLayout {
   readonly groupShare: number;
   /** Plugins per group chunk, and the most records in one group file. */
   readonly groupChunk: number;
+  /**
+   * The most bytes of a detail file (`DetailFile`), unless one detail alone is larger. Larger files are fewer (a host
+   * takes 20,000 files; a 50,000-plugin site has about 12,000 others), smaller ones are less to read for one detail.
+   */
+  readonly detailFileBytes: number;
 }
 
 export const DEFAULT_LAYOUT: SiteLayout = {
@@ -31,4 +36,5 @@ export const DEFAULT_LAYOUT: SiteLayout = {
   groupLimit: 1024,
   groupShare: 0.25,
   groupChunk: 128,
+  detailFileBytes: 128 * 1024,
 };

@@ -7,6 +7,8 @@
  * serves that file's bytes: no runtime bundle carries the document or the
  * code that makes it.
  */
+import { BOUNDS } from "../core/bounds.js";
+import type { DetailFacts, Downloads, Engines, Release, Releases, Repository, Score, Trust, WeeklyDownloads } from "../core/detail-body.js";
 import type { CategoryCount, FacetCounts } from "../core/facets-body.js";
 import type { PluginPage } from "../core/page-body.js";
 import { acceptedValues, FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../core/parameters.js";
@@ -16,12 +18,14 @@ import {
   JSON_MEDIA_TYPE,
   OPENAPI_MEDIA_TYPE,
   OPENAPI_PATH,
+  PLUGIN_PATH_TEMPLATE,
   PLUGINS_PATH,
   PROBLEM_MEDIA_TYPE,
   STATUS_PATH,
   WHOLE_CATALOG_PATH,
 } from "../core/routes.js";
 import { type CatalogStatus, type SourceStatus, STATUS_SOURCES } from "../core/status-body.js";
+import { DOWNLOAD_WEEKS, RECENT_RELEASES } from "../snapshot/schema.js";
 
 /** The version of the HTTP interface (not of the npm package): the major when it changes incompatibly, the minor when it grows. */
 export const API_VERSION = "1.2.0";
@@ -48,11 +52,19 @@ export interface ParameterObject {
   readonly description: string;
   readonly schema: SchemaObject;
 }
+/** A parameter of a templated path (`{slug}`): always required. */
+export interface PathParameterObject {
+  readonly name: string;
+  readonly in: "path";
+  readonly required: true;
+  readonly description: string;
+  readonly schema: SchemaObject;
+}
 export interface Operation {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly parameters?: readonly Reference[];
+  readonly parameters?: readonly (Reference | PathParameterObject)[];
   readonly responses: Readonly<Record<string, ResponseObject>>;
 }
 export interface PathItem {
@@ -224,6 +236,97 @@ const WHOLE_CATALOG_PROPERTIES = {
   total: { ...COUNT, description: "The number of plugins." },
   plugins: { type: "array", items: ref("schemas", "Plugin"), description: "Every plugin, in stars order." },
 };
+
+const SHORT_FACT = { type: ["string", "null"], minLength: 1, maxLength: BOUNDS.version };
+const SCORE_PART = { type: "integer", minimum: 0, maximum: 100 };
+
+const REPOSITORY_PROPERTIES = {
+  url: {
+    type: "string",
+    pattern: "^[Hh][Tt][Tt][Pp][Ss]?://\\S+$",
+    description: "The repository's web URL as its host reports it today (after renames).",
+  },
+  host: { type: "string", enum: ["github", "gitlab"], description: "Where the repository is." },
+  stars: { ...COUNT, description: "Its stars." },
+  forks: { ...COUNT, description: "Its forks." },
+  archived: { type: "boolean", description: "The repository is archived (read-only)." },
+  openIssues: { ...COUNT, description: "Open issues, pull requests not counted." },
+  pushedAt: { ...TIMESTAMP_OR_NULL, description: "The last push (GitLab: the last activity); null when unknown." },
+  defaultBranch: { ...SHORT_FACT, description: "The default branch; null when unknown." },
+} satisfies Record<keyof Repository, SchemaObject>;
+
+const WEEKLY_DOWNLOADS_PROPERTIES = {
+  date: { type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "The day of the week's last build (UTC)." },
+  count: { ...COUNT, description: "Downloads in the 7 days before that build, as the registry counted them." },
+} satisfies Record<keyof WeeklyDownloads, SchemaObject>;
+
+const DOWNLOADS_PROPERTIES = {
+  lastWeek: { ...COUNT, description: "Downloads in the last 7 days, from the registry." },
+  lastMonth: { ...COUNT, description: "Downloads in the last 30 days, from the registry." },
+  weekly: {
+    type: "array",
+    items: ref("schemas", "WeeklyDownloads"),
+    maxItems: DOWNLOAD_WEEKS,
+    description: "The catalog's own history, oldest first: per UTC ISO week with a build, lastWeek as that week's last build read it.",
+  },
+} satisfies Record<keyof Downloads, SchemaObject>;
+
+const RELEASE_PROPERTIES = {
+  version: { type: "string", minLength: 1, maxLength: BOUNDS.version, description: "The version, as published." },
+  publishedAt: { ...TIMESTAMP, description: "When it was published." },
+} satisfies Record<keyof Release, SchemaObject>;
+
+const RELEASES_PROPERTIES = {
+  count: { ...COUNT, description: "Published versions that have a date." },
+  lastYear: { ...COUNT, description: "Versions published within the 365 days before the build." },
+  recent: {
+    type: "array",
+    items: ref("schemas", "Release"),
+    maxItems: RECENT_RELEASES,
+    description: "The latest versions, newest first (ties: version descending).",
+  },
+} satisfies Record<keyof Releases, SchemaObject>;
+
+const ENGINES_PROPERTIES = {
+  node: { ...SHORT_FACT, description: "The latest version's engines.node range, as written; null when it declares none." },
+  host: { ...SHORT_FACT, description: "The range of the catalog's host program it declares, as written; null when none." },
+} satisfies Record<keyof Engines, SchemaObject>;
+
+const TRUST_PROPERTIES = {
+  provenance: { type: "boolean", description: "The latest version was published with provenance attestations." },
+  installScripts: { type: "boolean", description: "Installing it runs a preinstall, install or postinstall script." },
+  spdxLicense: { type: "boolean", description: "license is a valid SPDX expression." },
+} satisfies Record<keyof Trust, SchemaObject>;
+
+const SCORE_PROPERTIES = {
+  total: { ...SCORE_PART, description: "round(0.4 · popularity + 0.35 · maintenance + 0.25 · quality), half up." },
+  popularity: { ...SCORE_PART, description: "Downloads, stars and dependents, as percentiles within this catalog." },
+  maintenance: {
+    ...SCORE_PART,
+    description: "100, halving with every 365 days since the latest release; 0 when every repository is archived.",
+  },
+  quality: { ...SCORE_PART, description: "README 25, SPDX license 25, a repository 25, provenance 15, no install scripts 10." },
+} satisfies Record<keyof Score, SchemaObject>;
+
+const DETAIL_PROPERTIES = {
+  readme: {
+    type: ["string", "null"],
+    minLength: 1,
+    maxLength: BOUNDS.readme,
+    description: "The README's Markdown, cleaned; a longer one is cut and ends with …; null when there is none.",
+  },
+  repositories: {
+    type: "array",
+    items: ref("schemas", "Repository"),
+    description: "Its source repositories, in the order they were found.",
+  },
+  downloads: { ...ref("schemas", "Downloads"), description: "Registry downloads and the catalog's weekly history." },
+  dependents: { ...COUNT, description: "Packages that depend on it, from the registry." },
+  releases: { ...ref("schemas", "Releases"), description: "Its dated versions." },
+  engines: { ...ref("schemas", "Engines"), description: "The runtimes it declares it runs on." },
+  trust: { ...ref("schemas", "Trust"), description: "Facts about installing it." },
+  score: { ...ref("schemas", "Score"), description: "For choosing within this catalog; every part is here, so it can be checked." },
+} satisfies Record<keyof DetailFacts, SchemaObject>;
 
 /** RFC 9457 members, then one closed schema per status so a stray member (a stack trace) is a violation. */
 function problemSchemas(): Record<string, SchemaObject> {
@@ -404,6 +507,31 @@ function wholeCatalogOperation(): Operation {
   return staticOperation("getWholeCatalog", "The whole catalog in one document", "Every plugin, in stars order.", "WholeCatalog");
 }
 
+const SLUG_PARAMETER: PathParameterObject = {
+  name: "slug",
+  in: "path",
+  required: true,
+  description: "A plugin's slug, percent-encoded or not. A malformed escape, an empty slug or a further / is no path of the API (404).",
+  schema: PLUGIN_PROPERTIES.slug,
+};
+
+function detailOperation(): Operation {
+  return {
+    operationId: "getPlugin",
+    summary: "One plugin in full",
+    description:
+      "The plugin's listing record (the same keys, order and values), then its README, repositories, downloads, dependents, releases, engines, trust facts and score. Takes no query parameters; any given are ignored.",
+    parameters: [SLUG_PARAMETER],
+    responses: {
+      "200": cacheable("The plugin, in full.", true, jsonContent("PluginDetail")),
+      "304": cacheable("The representation in If-None-Match (or If-Modified-Since) is current: no body.", true),
+      "404": problem("NotFoundProblem", "No plugin of the current catalog has this slug; the detail names it."),
+      "500": INTERNAL_ERROR,
+      "503": UNAVAILABLE,
+    },
+  };
+}
+
 function documentOperation(): Operation {
   return {
     operationId: "getOpenApiDocument",
@@ -443,6 +571,7 @@ export function openApiDocument(version: string = API_VERSION): OpenApiDocument 
     servers: [{ url: "/" }],
     paths: {
       [PLUGINS_PATH]: pathItem(pluginsOperation(), "headPlugins", "preflightPlugins"),
+      [PLUGIN_PATH_TEMPLATE]: pathItem(detailOperation(), "headPlugin", "preflightPlugin"),
       [FACETS_PATH]: pathItem(facetsOperation(), "headFacets", "preflightFacets"),
       [STATUS_PATH]: pathItem(statusOperation(), "headStatus", "preflightStatus"),
       [WHOLE_CATALOG_PATH]: pathItem(wholeCatalogOperation(), "headWholeCatalog", "preflightWholeCatalog"),
@@ -455,6 +584,18 @@ export function openApiDocument(version: string = API_VERSION): OpenApiDocument 
           ...closedObject(PLUGIN_PROPERTIES),
           description: "A catalog entry; exactly these keys, in this order. Only homepage may be null.",
         },
+        PluginDetail: {
+          ...closedObject({ ...PLUGIN_PROPERTIES, ...DETAIL_PROPERTIES }),
+          description: "One plugin in full: the Plugin's keys, then these; exactly these keys, in this order.",
+        },
+        Repository: { ...closedObject(REPOSITORY_PROPERTIES), description: "One source repository and its facts." },
+        Downloads: { ...closedObject(DOWNLOADS_PROPERTIES), description: "Registry download counts." },
+        WeeklyDownloads: { ...closedObject(WEEKLY_DOWNLOADS_PROPERTIES), description: "One week of the catalog's download history." },
+        Releases: { ...closedObject(RELEASES_PROPERTIES), description: "The plugin's dated versions." },
+        Release: { ...closedObject(RELEASE_PROPERTIES), description: "One published version." },
+        Engines: { ...closedObject(ENGINES_PROPERTIES), description: "Declared runtime ranges." },
+        Trust: { ...closedObject(TRUST_PROPERTIES), description: "Facts about installing the plugin." },
+        Score: { ...closedObject(SCORE_PROPERTIES), description: "Integers 0 to 100; see docs/API.md for the formulas." },
         Facets: { ...closedObject(FACETS_PROPERTIES), description: "Counts for a filter sidebar; exactly these keys, in this order." },
         CategoryCount: { ...closedObject(CATEGORY_COUNT_PROPERTIES), description: "One configured category and its count." },
         Status: { ...closedObject(STATUS_PROPERTIES), description: "How fresh the catalog is; exactly these keys, in this order." },

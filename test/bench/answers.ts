@@ -26,9 +26,13 @@ export function checkOk<T extends TimedAnswer>(answer: T, path: string): T {
   return answer;
 }
 
-/** The `total` of a 200 API body, read from its first key (docs/API.md#listing-response fixes the key order). */
+/**
+ * The `total` of a 200 API body, read from its first key (docs/API.md#listing-response fixes the key order); a
+ * plugin's detail, which starts with its slug, is one plugin.
+ */
 export function totalOf(body: Uint8Array): number {
   const head = decoder.decode(body.subarray(0, 32));
+  if (head.startsWith('{"slug":"')) return 1;
   const total = /^\{"total":(\d+),/.exec(head)?.[1];
   if (total === undefined) throw new Error(`answer does not start with a numeric total: ${head}`);
   return Number(total);

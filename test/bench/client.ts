@@ -30,7 +30,7 @@ const targetsFor = (plugins: number) => {
   return { coldBytes: MIB * scale, coldMs: 50 * scale, warmMs: 5 * scale };
 };
 
-/** One cold query's figures, and its repeat's and next page's main-thread time (no next page for facets). */
+/** One cold query's figures, and its repeat's and next page's main-thread time (no next page for facets and details). */
 type Sample = {
   readonly path: string;
   readonly bytes: number;
@@ -130,7 +130,7 @@ async function measure(page: Page, cdp: CDPSession, host: Awaited<ReturnType<typ
   await page.waitForTimeout(IDLE_MS);
   const repeat = await again(path);
   await page.waitForTimeout(IDLE_MS);
-  const next = path.startsWith("/api/plugins") ? await again(nextPage(path)) : undefined;
+  const next = path === "/api/plugins" || path.startsWith("/api/plugins?") ? await again(nextPage(path)) : undefined;
   for (const [what, answer] of [
     ["cold", cold],
     ["repeat", repeat],

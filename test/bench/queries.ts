@@ -5,7 +5,7 @@
  * words), with random sorts and pages and the run's seed: the same seed always sends the same queries.
  */
 import { DEFAULT_PER_PAGE } from "../../src/core/parameters.js";
-import { PLUGINS_PATH as API_PATH, FACETS_PATH } from "../../src/core/routes.js";
+import { PLUGINS_PATH as API_PATH, FACETS_PATH, PLUGIN_PATH_PREFIX } from "../../src/core/routes.js";
 import { isStopWord } from "../../src/core/search/terms.js";
 import { MANIFEST_PATH } from "../../src/core/site-format.js";
 import { searchableWords } from "../../src/site/build-site.js";
@@ -33,6 +33,7 @@ export type Vocabulary = {
   readonly plugins: number;
   readonly facts: readonly PluginFacts[];
   readonly compat: readonly CompatChoice[];
+  readonly slugs: readonly string[];
 } & Readonly<Record<"words" | "tags" | "creators", Draw<string>>>;
 const HAS_LETTER = /\p{L}/u;
 const isQueryWord = (word: string): boolean => HAS_LETTER.test(word) && !isStopWord(word);
@@ -67,6 +68,7 @@ export function buildVocabulary(snapshot: CatalogSnapshot): Vocabulary {
     creators: weighted(creators),
     facts,
     compat: compatChoices(snapshot),
+    slugs: snapshot.plugins.map((plugin) => plugin.slug),
   };
 }
 
@@ -101,13 +103,14 @@ export type QueryClass =
   | "author"
   | "facets"
   | "compat"
-  | "compatFilters";
+  | "compatFilters"
+  | "detail";
 export const Q_CLASSES: readonly QueryClass[] = ["q1", "qPrefix", "qFilters"];
 
 /**
  * The classes both benches time; `author` is one filter alone, the dearest at the edge. `compat` is a host version or
  * dist-tag alone, at any page of any sort; `compatFilters` one with a search or other filters, on /api/plugins or
- * /api/facets.
+ * /api/facets; `detail` one plugin in full.
  */
 export const BENCH_CLASSES: readonly QueryClass[] = [
   ...QUERY_CLASSES.slice(0, 3),
@@ -117,7 +120,10 @@ export const BENCH_CLASSES: readonly QueryClass[] = [
   ...RELEVANCE_CLASSES,
   "compat",
   "compatFilters",
+  "detail",
 ];
+/** The classes whose answers the Worker shares through `caches.default` (a detail is a file read: it does not). */
+export const EDGE_CACHED_CLASSES: readonly QueryClass[] = BENCH_CLASSES.filter((kind) => kind !== "detail");
 export { FACETS_PATH, PLUGINS_PATH as API_PATH } from "../../src/core/routes.js";
 /** A static file: served by a host without the Worker, the baseline of the workerd bench. */
 export const BASELINE_PATH = `/${MANIFEST_PATH}`;
@@ -151,6 +157,7 @@ class QueryGenerator {
           return path({ q: this.rng.chance(0.5) ? this.word() : undefined, ...filterParams(this.filters()), compat }, FACETS_PATH);
         return this.rng.chance(0.5) ? this.searched(this.typeAhead(), {}, { compat }) : this.filtered(this.filters(), compat);
       },
+      detail: () => `${PLUGIN_PATH_PREFIX}${this.rng.pick(this.vocabulary.slugs)}`,
     };
     return make[kind]();
   }

@@ -25,6 +25,7 @@ export const QUERY_CLASSES = [
   "relFilters",
   "compat",
   "compatFilters",
+  "detail",
 ];
 /** `at`: the value at a dotted path of the JSON, e.g. `full.requests.github`. */
 export type QuickRun = { readonly at: (key: string) => unknown; readonly stdout: () => string };

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { startWorkerd } from "../support/workerd-target.js";
 import { type ClassTally, checkOk, type TimedAnswer, type TimedQuery, tally, timed, totalOf } from "./answers.js";
 import { childMain, received, sequentially } from "./child.js";
-import { BASELINE_PATH } from "./queries.js";
+import { BASELINE_PATH, EDGE_CACHED_CLASSES } from "./queries.js";
 import { EdgeCacheServer, startWorkerAlone, workerAloneConfig } from "./worker-alone.js";
 
 /**
@@ -173,7 +173,7 @@ async function measureAlone(plan: WorkerdPlan): Promise<AloneResult> {
   try {
     const measured = await measure(workerAlone(config.file, cache), plan);
     const worst = await worstCases(workerAlone(config.file, cache), plan.worstByShape);
-    const shared = Object.values(plan.coldByClass).flatMap((paths) => paths.slice(0, 1));
+    const shared = EDGE_CACHED_CLASSES.flatMap((kind) => plan.coldByClass[kind]?.slice(0, 1) ?? []);
     return { ...measured, worst, sharedHits: await sharedCacheHits(config.file, cache, shared), shared: shared.length };
   } finally {
     await Promise.all([cache.close(), config.remove()]);

@@ -16,6 +16,7 @@ const SNAPSHOT = generateSnapshot({ plugins: 1_250, seed: 22 });
 const TAG = SNAPSHOT.categories?.[1] ?? "";
 const OTHER_TAG = SNAPSHOT.plugins.flatMap((plugin) => plugin.tags).find((tag) => !SNAPSHOT.categories?.includes(tag)) ?? "";
 const AUTHOR = SNAPSHOT.plugins[7]!.creators[0]!;
+const SCOPED = SNAPSHOT.plugins.find((plugin) => plugin.slug.includes("~"))?.slug ?? "";
 
 const GETS = [
   "/api/plugins",
@@ -45,6 +46,9 @@ const GETS = [
   "/api/status?anything=1",
   "/api/catalog.json",
   "/api/openapi.json",
+  `/api/plugins/${SNAPSHOT.plugins[0]!.slug}`,
+  `/api/plugins/${SCOPED}`,
+  `/api/plugins/${SCOPED.replace("~", "%7E")}?q=x`,
   // Errors: 400 with every problem, 404 under /api/.
   "/api/plugins?page=0&sort=Stars&per_page=101&web=yes",
   "/api/plugins?q=a&q=b",
@@ -53,6 +57,9 @@ const GETS = [
   "/api/nope",
   "/api/",
   "/api/plugins/",
+  "/api/plugins/no-such-plugin",
+  "/api/plugins/%ZZ",
+  `/api/plugins/${SNAPSHOT.plugins[0]!.slug}/x`,
 ];
 
 /** Headers a server adds around any answer: the rest must be the same. */
@@ -68,7 +75,7 @@ describe("catalog/client.js and plugin-catalog serve, on one site", () => {
   let client: ClientSite;
   let server: ServeProcess;
   beforeAll(async () => {
-    expect([TAG, OTHER_TAG, AUTHOR].every((value) => value !== "")).toBe(true);
+    expect([TAG, OTHER_TAG, AUTHOR, SCOPED].every((value) => value !== "")).toBe(true);
     // At the host's root: the contract suite runs the client under a path.
     client = await startClientSite(SNAPSHOT, { prefix: "/" });
     server = await startServeProcess(client.site);
@@ -104,6 +111,10 @@ describe("catalog/client.js and plugin-catalog serve, on one site", () => {
     });
     await same("/api/plugins", { method: "DELETE" });
     await same("/api/status", { method: "POST", body: "ignored" });
+    await same(`/api/plugins/${SCOPED}`, { method: "HEAD" });
+    await same(`/api/plugins/${SCOPED}`, { method: "PUT", body: "ignored" });
+    const detailTag = (await fetch(`${server.baseUrl}/api/plugins/${SCOPED}`)).headers.get("etag")!;
+    expect((await same(`/api/plugins/${SCOPED}`, { headers: { "if-none-match": detailTag } })).status).toBe(304);
     const etag = (await fetch(`${server.baseUrl}/api/plugins?sort=name`)).headers.get("etag")!;
     expect((await same("/api/plugins?sort=name", { headers: { "if-none-match": etag } })).status).toBe(304);
     expect((await same("/api/plugins?sort=recent", { headers: { "if-none-match": etag } })).status).toBe(200);

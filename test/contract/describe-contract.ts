@@ -16,6 +16,7 @@ import type { StartTarget, Target } from "../support/targets.js";
 import { cachingSuite } from "./suites/caching.js";
 import { catalogJsonSuite } from "./suites/catalog-json.js";
 import { compatSuite } from "./suites/compat.js";
+import { detailSuite } from "./suites/detail.js";
 import { errorsSuite } from "./suites/errors.js";
 import { facetsSuite } from "./suites/facets.js";
 import { filtersSuite } from "./suites/filters.js";
@@ -48,6 +49,7 @@ export const SUITES: Readonly<Record<string, ContractSuite>> = {
   status: statusSuite,
   catalogJson: catalogJsonSuite,
   compat: compatSuite,
+  detail: detailSuite,
 };
 
 export function describeContract(targetName: string, startTarget: StartTarget, suites: readonly string[] = Object.keys(SUITES)): void {

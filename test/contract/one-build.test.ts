@@ -41,6 +41,8 @@ const PATHS = [
   "/api/facets?q=charts&web=1",
   "/api/status",
   "/api/catalog.json",
+  "/api/plugins/alpha-charts",
+  "/api/plugins/acme~zeta",
 ];
 
 function fingerprint(reply: Reply): string {

@@ -21,6 +21,8 @@ const PATHS = [
   "/api/facets?q=charts&web=1",
   "/api/status",
   "/api/catalog.json",
+  "/api/plugins/alpha-charts",
+  "/api/plugins/acme~zeta",
 ];
 
 describe("in-process shim with missing or unreadable catalog files", () => {
@@ -69,7 +71,7 @@ describe("in-process shim with missing or unreadable catalog files", () => {
         const reply = await call(target, path);
         if (reply.status === 503) expectProblem(reply, 503);
         else {
-          if (path.startsWith("/api/plugins")) expectPage(reply);
+          if (path.startsWith("/api/plugins?") || path === "/api/plugins") expectPage(reply);
           expect(reply.status).toBe(200);
           expect(reply.text, `${path} without ${keys[i]}`).toBe(expected.get(path));
         }

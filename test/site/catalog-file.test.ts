@@ -40,18 +40,26 @@ describe("the whole catalog's file", () => {
     expect((await call(shimTarget(mapReader(lost)), "/api/catalog.json")).status).toBe(503);
   });
 
-  it("gives status and the whole catalog new ETags when only the build time changes; the other answers keep theirs", async () => {
+  it("gives status, the whole catalog and details new ETags when only the build time changes; the other answers keep theirs", async () => {
     const snapshot = generateSnapshot({ plugins: 40, seed: 9 });
     const later = { ...snapshot, generatedAt: "2030-01-01T00:00:00.000Z" };
     const [a, b] = await Promise.all([buildSite(snapshot), buildSite(later)]);
     const etags = async (files: SiteFiles) => {
       const target = shimTarget(mapReader(files));
-      const paths = ["/api/plugins?q=chart", "/api/facets", "/api/status", "/api/catalog.json"];
+      // A detail's maintenance follows the build's time.
+      const paths = [
+        "/api/plugins?q=chart",
+        "/api/facets",
+        "/api/status",
+        "/api/catalog.json",
+        `/api/plugins/${snapshot.plugins[0]!.slug}`,
+      ];
       return Promise.all(paths.map(async (path) => (await call(target, path)).headers.get("etag")));
     };
     const [before, after] = await Promise.all([etags(a), etags(b)]);
     expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
     expect(after[2]).not.toBe(before[2]);
     expect(after[3]).not.toBe(before[3]);
+    expect(after[4]).not.toBe(before[4]);
   });
 });

@@ -7,8 +7,15 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { FILTER_PARAMETERS, MAX_TEXT_LENGTH, PARAMETERS, type ParameterSpec } from "../../src/core/parameters.js";
 import { parseQuery } from "../../src/core/query.js";
-import { FACETS_PATH, OPENAPI_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../src/core/routes.js";
-import { type OpenApiDocument, openApiDocument, type ParameterObject } from "../../src/site/openapi-document.js";
+import { FACETS_PATH, OPENAPI_PATH, PLUGIN_PATH_TEMPLATE, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../src/core/routes.js";
+import {
+  type OpenApiDocument,
+  openApiDocument,
+  type ParameterObject,
+  type PathParameterObject,
+  type Reference,
+} from "../../src/site/openapi-document.js";
+import { DETAIL_KEYS } from "../support/detail-model.js";
 import { PAGE_KEYS, PLUGIN_KEYS } from "../support/fixtures.js";
 import { documentAjv, pointer } from "../support/openapi-conformance.js";
 
@@ -36,6 +43,10 @@ function resolvePointer(doc: unknown, ref: string): unknown {
     .map((s) => decodeURIComponent(s).replaceAll("~1", "/").replaceAll("~0", "~"))
     .reduce<unknown>((node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined), doc);
 }
+
+/** An operation's parameter, its reference followed. */
+const resolvedParameter = (parameter: Reference | PathParameterObject): unknown =>
+  "$ref" in parameter ? resolvePointer(document, parameter.$ref) : parameter;
 
 describe("the OpenAPI document", () => {
   it("is valid OpenAPI 3.1 for @seriousme/openapi-schema-validator (the OAI's JSON Schema)", async () => {
@@ -90,7 +101,14 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes GET, HEAD and OPTIONS of every endpoint and of itself, and nothing else", () => {
-    expect(Object.keys(document.paths)).toEqual([PLUGINS_PATH, FACETS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH, OPENAPI_PATH]);
+    expect(Object.keys(document.paths)).toEqual([
+      PLUGINS_PATH,
+      PLUGIN_PATH_TEMPLATE,
+      FACETS_PATH,
+      STATUS_PATH,
+      WHOLE_CATALOG_PATH,
+      OPENAPI_PATH,
+    ]);
     for (const item of Object.values(document.paths)) expect(Object.keys(item).sort()).toEqual(["get", "head", "options"]);
     const plugins = document.paths[PLUGINS_PATH];
     expect(Object.keys(plugins?.get.responses ?? {}).sort()).toEqual(["200", "304", "400", "500", "503"]);
@@ -98,6 +116,16 @@ describe("the OpenAPI document", () => {
     for (const response of Object.values(plugins?.head.responses ?? {})) expect(response.content).toBeUndefined();
     expect(Object.keys(plugins?.options.responses ?? {})).toEqual(["204"]);
     expect(Object.keys(document.components.responses).sort()).toEqual(["MethodNotAllowed", "NotFound"]);
+  });
+
+  it("gives one plugin's path its slug as a required path parameter, a 404 and no 400 (it takes no query)", () => {
+    for (const operation of [document.paths[PLUGIN_PATH_TEMPLATE]?.get, document.paths[PLUGIN_PATH_TEMPLATE]?.head]) {
+      expect(operation?.parameters).toEqual([expect.objectContaining({ name: "slug", in: "path", required: true })]);
+      expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(["200", "304", "404", "500", "503"]);
+    }
+    const slug = schemaAt(pointer("paths", PLUGIN_PATH_TEMPLATE, "get", "parameters", "0", "schema"));
+    expect(slug("acme~zeta")).toBe(true);
+    expect(slug("Acme")).toBe(false);
   });
 
   it("gives /api/facets a 400 and the other two catalog endpoints none (they take no parameters)", () => {
@@ -117,7 +145,7 @@ describe("the document and PARAMETERS", () => {
     const names = PARAMETERS.map((p) => p.name);
     expect(Object.keys(parameters)).toEqual(names);
     for (const operation of [document.paths[PLUGINS_PATH]?.get, document.paths[PLUGINS_PATH]?.head]) {
-      expect(operation?.parameters?.map((r) => resolvePointer(document, r.$ref))).toEqual(names.map((name) => parameters[name]));
+      expect(operation?.parameters?.map(resolvedParameter)).toEqual(names.map((name) => parameters[name]));
     }
     for (const [name, parameter] of Object.entries(parameters)) {
       expect(parameter.name).toBe(name);
@@ -185,7 +213,7 @@ describe("the document and PARAMETERS", () => {
 
   it("lists exactly the filters on GET and HEAD /api/facets, and its 400 names only them", () => {
     for (const operation of [document.paths[FACETS_PATH]?.get, document.paths[FACETS_PATH]?.head]) {
-      const listed = operation?.parameters?.map((r) => resolvePointer(document, r.$ref));
+      const listed = operation?.parameters?.map(resolvedParameter);
       expect(listed).toEqual(FILTER_PARAMETERS.map((name) => parameters[name]));
     }
     const validate = schemaAt(pointer("components", "schemas", "FilterParameterProblem"));
@@ -230,6 +258,35 @@ describe("the document's records", () => {
       updatedAt: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$" },
       tags: { type: "array", items: { type: "string" } },
     });
+  });
+
+  it("a plugin's detail has the Plugin's keys, then the detail's, and each part its contract keys, all required, no others", () => {
+    const expected: Record<string, string[]> = {
+      PluginDetail: [...PLUGIN_KEYS, ...DETAIL_KEYS],
+      Repository: ["url", "host", "stars", "forks", "archived", "openIssues", "pushedAt", "defaultBranch"],
+      Downloads: ["lastWeek", "lastMonth", "weekly"],
+      WeeklyDownloads: ["date", "count"],
+      Releases: ["count", "lastYear", "recent"],
+      Release: ["version", "publishedAt"],
+      Engines: ["node", "host"],
+      Trust: ["provenance", "installScripts", "spdxLicense"],
+      Score: ["total", "popularity", "maintenance", "quality"],
+    };
+    for (const [name, keys] of Object.entries(expected)) {
+      expect(Object.keys(schemas[name]?.properties as object), name).toEqual(keys);
+      expect(schemas[name], name).toMatchObject({ type: "object", required: keys, additionalProperties: false });
+    }
+    const score = schemaAt(pointer("components", "schemas", "Score"));
+    expect(score({ total: 100, popularity: 0, maintenance: 13, quality: 100 })).toBe(true);
+    expect(score({ total: 101, popularity: 0, maintenance: 13, quality: 100 })).toBe(false);
+    const readme = schemaAt(pointer("components", "schemas", "PluginDetail", "properties", "readme"));
+    expect([readme(null), readme("x".repeat(65_536)), readme("😀".repeat(65_536)), readme(""), readme("x".repeat(65_537))]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("facets, status and the whole catalog have exactly the documented keys, in order, all required, no others", () => {

@@ -173,6 +173,32 @@ describe("conformingTarget", () => {
     expect(await rejection(partial, "/api/status")).toMatch(/must have required property 'gitlab'/);
   });
 
+  it("holds a plugin's path to its template: the detail's schema, and a path that names no slug to the 404 component", async () => {
+    const detail = { ...PLUGIN, readme: null, repositories: [], downloads: { lastWeek: 0, lastMonth: 0, weekly: [] } };
+    const body = JSON.stringify({ ...detail, dependents: 0 });
+    expect(
+      await rejection(
+        fakeTarget(() => new Response(body, { headers: PAGE_HEADERS })),
+        "/api/plugins/alpha",
+      ),
+    ).toMatch(/must have required property 'releases'/);
+    expect(
+      await rejection(
+        fakeTarget(() => new Response(page(), { headers: PAGE_HEADERS })),
+        "/api/plugins/alpha",
+      ),
+    ).toMatch(/must NOT have additional properties/);
+    expect(
+      await rejection(
+        fakeTarget(() => new Response(notFound, { status: 404, headers: PROBLEM_HEADERS })),
+        "/api/plugins/alpha",
+        { method: "POST" },
+      ),
+    ).toMatch(/status 404 is not documented for POST/);
+    const unlisted = fakeTarget(() => new Response(notFound, { status: 404, headers: PROBLEM_HEADERS }));
+    expect((await call(unlisted, "/api/plugins/%ZZ", { method: "POST" })).status).toBe(404);
+  });
+
   // (A 204 or 304 with a body cannot even be constructed as a Response, so HEAD is the case to test.)
   it("fails a body on HEAD", async () => {
     expect(
@@ -212,6 +238,17 @@ describe("conformingTarget", () => {
       ["HEAD", "/api/catalog.json", 200],
       ["OPTIONS", "/api/catalog.json", 204],
       ["POST", "/api/status", 405],
+      ["GET", "/api/plugins/acme~zeta", 200],
+      ["GET", "/api/plugins/acme%7Ezeta?page=0", 200],
+      ["HEAD", "/api/plugins/alpha-charts", 200],
+      ["GET", "/api/plugins/no-such-plugin", 404],
+      ["GET", "/api/plugins/Upper", 404],
+      ["OPTIONS", "/api/plugins/alpha-charts", 204],
+      ["DELETE", "/api/plugins/alpha-charts", 405],
+      ["GET", "/api/plugins/%ZZ", 404],
+      ["POST", "/api/plugins/%ZZ", 404],
+      ["POST", "/api/plugins/a%2Fb", 404],
+      ["GET", "/api/plugins/alpha-charts/x", 404],
     ])("%s %s → %i conforms", async (method, path, status) => {
       expect((await call(target, path, { method })).status).toBe(status);
     });

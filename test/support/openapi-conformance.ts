@@ -70,7 +70,8 @@ export class ResponseConformance {
   }
 
   /** The responses the document allows here; `NotFound`/`MethodNotAllowed` stand for what `paths` cannot list. */
-  private documented(method: string, pathname: string): Documented | string {
+  private documented(method: string, requested: string): Documented | string {
+    const pathname = this.documentedPath(requested) ?? requested;
     const item = this.document.paths[pathname];
     if (item === undefined) {
       if (!pathname.startsWith("/api/")) return `${pathname} is outside /api/: the document does not describe it`;
@@ -86,6 +87,23 @@ export class ResponseConformance {
       ]),
     );
     return { label: `${method} ${pathname}`, byStatus };
+  }
+
+  /**
+   * The document's path that `requested` is: itself, or a template (`/api/plugins/{slug}`) whose every `{…}` stands for
+   * one segment that percent-decodes to a non-empty value without `/`.
+   */
+  private documentedPath(requested: string): string | undefined {
+    if (this.document.paths[requested] !== undefined) return requested;
+    return Object.keys(this.document.paths).find((path) => {
+      const match = new RegExp(
+        `^${path
+          .split(/\{[^}]+\}/)
+          .map(escapeRegExp)
+          .join("([^/]+)")}$`,
+      ).exec(requested);
+      return match !== null && match.length > 1 && match.slice(1).every(isPathValue);
+    });
   }
 
   private component(name: "NotFound" | "MethodNotAllowed", status: string, label: string): Documented {
@@ -143,6 +161,16 @@ export class ResponseConformance {
     return validate;
   }
 }
+
+function isPathValue(segment: string): boolean {
+  try {
+    return !decodeURIComponent(segment).includes("/");
+  } catch {
+    return false;
+  }
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A documented `type/subtype; p=v` matches when the essence is equal and each documented parameter is present with that value. */
 export function mediaTypeMatches(documented: string, actual: MediaType | undefined): boolean {

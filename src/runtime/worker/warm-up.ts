@@ -13,7 +13,7 @@
  * holds anything, so the edge-cache path is compiled too. It never fails: a
  * failed warm-up only leaves the compiling to the first request.
  */
-import { FACETS_PATH, OPENAPI_PATH, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../core/routes.js";
+import { FACETS_PATH, OPENAPI_PATH, PLUGIN_PATH_PREFIX, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../core/routes.js";
 import { createShim, type EdgeCache, type SiteReader } from "../../shim/index.js";
 
 /** Queries that between them take every path of the shim (see tiny-site.ts for the data). */
@@ -45,6 +45,10 @@ export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[
   [STATUS_PATH, ""],
   [WHOLE_CATALOG_PATH, ""],
   [OPENAPI_PATH, ""],
+  // One plugin: found (inflated), escaped, missing.
+  [`${PLUGIN_PATH_PREFIX}gamma`, ""],
+  [`${PLUGIN_PATH_PREFIX}%64elta`, ""],
+  [`${PLUGIN_PATH_PREFIX}nobody`, ""],
 ];
 
 /** Misses every lookup and keeps nothing: the warm-up's answers are the tiny site's. */

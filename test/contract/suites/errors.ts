@@ -28,7 +28,8 @@ export function errorsSuite(start: StartTarget): void {
     it.each([
       "/api/nope",
       "/api/plugins/",
-      "/api/plugins/alpha-charts",
+      "/api/plugins/alpha-charts/",
+      "/api/plugins/no-such-plugin",
       "/api/Plugins",
       "/api/plugins/page/2",
       "/api/nope?page=0",

@@ -27,6 +27,11 @@ const WORKER_BUNDLE = new URL("../../../lib/worker/_worker.js", import.meta.url)
 
 /** The one query that asks for a 400 (an invalid page, sort and compat), so that the problem path is compiled too. */
 const BAD_QUERY = "page=0&sort=up&compat=v2";
+/** The one plugin the tiny site does not have: its 404 is compiled too. */
+const MISSING_PLUGIN = "/api/plugins/nobody";
+
+/** What the tiny site answers each warm-up query. */
+const expectedStatus = (path: string, query: string): number => (query === BAD_QUERY ? 400 : path === MISSING_PLUGIN ? 404 : 200);
 
 /** Each file the manifest names, by the manifest field that names it. */
 function fileKinds(manifest: SiteManifest): Map<string, string> {
@@ -40,6 +45,7 @@ function fileKinds(manifest: SiteManifest): Map<string, string> {
   series("postings", manifest.postings.files);
   series("frequencies", manifest.relevance.frequencies);
   kinds.set(manifest.relevance.lengths, "lengths");
+  series("details", manifest.details.files);
   for (const sort of RECORD_RANK_ORDERS) {
     kinds.set(manifest.orders[sort], `orders.${sort}`);
     kinds.set(manifest.ranks[sort], `ranks.${sort}`);
@@ -58,7 +64,7 @@ afterEach(() => {
 describe("the Worker's warm-up", () => {
   it("sends every warm-up query through the shim, each answered from the tiny site", async () => {
     const statuses = await warmUp(mapReader(tinySiteFiles()));
-    expect(statuses).toEqual(WARM_UP_QUERIES.map(([, query]) => (query === BAD_QUERY ? 400 : 200)));
+    expect(statuses).toEqual(WARM_UP_QUERIES.map(([path, query]) => expectedStatus(path, query)));
   });
 
   it("reads every kind of file a first answer reads", async () => {
@@ -84,6 +90,7 @@ describe("the Worker's warm-up", () => {
         "openapi",
         "compat.versions",
         "compat.drops",
+        "details",
       ]),
     );
   });
