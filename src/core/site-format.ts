@@ -23,7 +23,10 @@ export const SITE_FORMAT_VERSION = 11 as const;
  * isolate more than bytes do).
  */
 export const SHARD_SIZE = 200;
-export { DEFAULT_PER_PAGE } from "./parameters.js";
+
+import { DEFAULT_PER_PAGE } from "./parameters.js";
+
+export { DEFAULT_PER_PAGE };
 
 export type OtherOrderKey = Exclude<OrderKey, "stars">;
 
@@ -184,6 +187,16 @@ export interface SearchDirectoryFile {
 }
 
 export type SearchChunkEntry = readonly [first: string, last: string, file: string, invertedStart: number, invertedEnd: number];
+
+/**
+ * The static pages each order has: its first pages at the default page size, where nearly every plain listing is read
+ * (a catalog of up to 10,000 plugins has them all). Past them the shim answers from the record shards: at 50,000
+ * plugins every page of every order was 93 MB of the site, each record a fifth time over.
+ */
+export const STATIC_PAGES = 200;
+
+/** The number of static pages of an order of `plugins` plugins (page 1 even for none). */
+export const staticPageCount = (plugins: number): number => Math.min(STATIC_PAGES, Math.max(1, Math.ceil(plugins / DEFAULT_PER_PAGE)));
 
 /** Static answer to the default-size page `page` of `sort`, for a CDN rewrite rule. */
 export function staticPagePath(sort: OrderKey, page: number): string {

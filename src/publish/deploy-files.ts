@@ -12,7 +12,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFAULT_PER_PAGE } from "../core/site-format.js";
+import { staticPageCount } from "../core/site-format.js";
 import type { SiteSink } from "../site/build-site.js";
 import { packageRoot } from "./package-root.js";
 
@@ -41,8 +41,7 @@ async function readBundle(file: string, what: string): Promise<Uint8Array> {
   }
 }
 
-/** Only pages that exist are rewritten: a page past the end must reach the shim, which answers it with 200 and no plugins. */
+/** Only pages that exist are rewritten: a page past them must reach the shim (past the end, it answers 200 and no plugins). */
 export function renderRewriteRules(template: string, plugins: number): string {
-  const pages = Math.max(1, Math.ceil(plugins / DEFAULT_PER_PAGE));
-  return template.replace("{{PAGES}}", Array.from({ length: pages }, (_, i) => String(i + 1)).join("|"));
+  return template.replace("{{PAGES}}", Array.from({ length: staticPageCount(plugins) }, (_, i) => String(i + 1)).join("|"));
 }

@@ -21,6 +21,7 @@ import {
   SITE_FORMAT,
   SITE_FORMAT_VERSION,
   type SiteManifest,
+  staticPageCount,
   staticPagePath,
 } from "../core/site-format.js";
 import { splitWords } from "../core/text.js";
@@ -311,8 +312,7 @@ function fieldWords(plugin: SnapshotPlugin): Pick<SearchDocument, "words" | "fie
 function writeStaticPages(files: SiteSink, orders: Record<OrderKey, readonly SnapshotPlugin[]>): void {
   for (const sort of ORDER_KEYS) {
     const plugins: readonly Plugin[] = orders[sort];
-    const { pages } = pageWindow(plugins.length, 1, DEFAULT_PER_PAGE);
-    for (let page = 1; page <= Math.max(1, pages); page++) {
+    for (let page = 1; page <= staticPageCount(plugins.length); page++) {
       const window = pageWindow(plugins.length, page, DEFAULT_PER_PAGE);
       const body = renderPage({
         total: plugins.length,

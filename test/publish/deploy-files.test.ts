@@ -3,8 +3,8 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticPagePath } from "../../src/core/site-format.js";
-import { addDeployFiles } from "../../src/publish/deploy-files.js";
+import { STATIC_PAGES, staticPageCount, staticPagePath } from "../../src/core/site-format.js";
+import { addDeployFiles, renderRewriteRules } from "../../src/publish/deploy-files.js";
 import { buildSite } from "../../src/site/build-site.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
 import { buildSiteWithCli, makeTempDir, REPO_ROOT } from "../support/targets.js";
@@ -41,6 +41,17 @@ describe("the deployable site", () => {
       expect(site.has(staticPagePath(sort, 4))).toBe(false);
     }
     expect(pattern.test("sort=stars&page=1&q=x")).toBe(false);
+  });
+
+  it("rewrites no page past an order's static pages: a larger catalog's deep pages reach the shim", () => {
+    const rules = JSON.parse(renderRewriteRules(JSON.stringify({ expression: "^sort=(s)&page=({{PAGES}})$" }), 50_000)) as {
+      expression: string;
+    };
+    const pattern = new RegExp(rules.expression);
+    expect(staticPageCount(50_000)).toBe(STATIC_PAGES);
+    expect(pattern.test(`sort=s&page=${STATIC_PAGES}`)).toBe(true);
+    expect(pattern.test(`sort=s&page=${STATIC_PAGES + 1}`)).toBe(false);
+    expect([staticPageCount(0), staticPageCount(120), staticPageCount(50 * STATIC_PAGES)]).toEqual([1, 3, STATIC_PAGES]);
   });
 });
 
