@@ -114,6 +114,13 @@ export function seriesFile(series: FileSeries, index: number): string | undefine
   return `catalog/data/${series.name}-${index}.${series.hashes.slice(HASH_DIGITS * index, HASH_DIGITS * (index + 1))}.bin`;
 }
 
+/**
+ * The longest prefix a postings block stores a union for (UTF-16 code units). A prefix this long matches few terms;
+ * stored for every length, the prefixes of one long word (a README of one 65,536-letter word) were billions of
+ * characters. A longer prefix whose terms run past its block is read from the blocks that hold them.
+ */
+export const UNION_PREFIX_MAX = 64;
+
 /** The postings blocks (`SetPack`s) and, for block i, its first and last term (code-unit order) at `bounds[2i]` and `bounds[2i+1]`. */
 export interface PostingsBlocks {
   readonly files: FileSeries;

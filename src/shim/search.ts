@@ -8,7 +8,7 @@
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import type { SearchTerms } from "../core/search/terms.js";
-import { type PostingsBlocks, type RelevanceFiles, seriesFile, seriesLength } from "../core/site-format.js";
+import { type PostingsBlocks, type RelevanceFiles, seriesFile, seriesLength, UNION_PREFIX_MAX } from "../core/site-format.js";
 import { FrequencyFile, type FrequencyRun } from "./frequency-file-reader.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
@@ -158,20 +158,32 @@ export class SearchIndex {
    */
   private prefixPart(typed: string, stem: string): SearchPart {
     const prefixes = stem.startsWith(typed) ? [typed] : typed.startsWith(stem) ? [stem] : [typed, stem];
-    const starting = prefixes.map((prefix) => this.blockStarting(prefix));
-    const blocks = [...new Set(starting.filter((block) => block !== undefined))];
+    const holding = prefixes.map((prefix) => this.blocksHolding(prefix));
+    const blocks = [...new Set(holding.flat())];
     return {
       key: `*${typed}|${stem}`,
       blocks,
       sources: (packs) => {
         const sources: number[] = [];
         prefixes.forEach((prefix, i) => {
-          const block = starting[i];
-          if (block !== undefined) prefixSources(packs[blocks.indexOf(block)]!, prefix, blocks.indexOf(block), sources);
+          for (const block of holding[i]!) prefixSources(packs[blocks.indexOf(block)]!, prefix, blocks.indexOf(block), sources);
         });
         return sources;
       },
     };
+  }
+
+  /**
+   * The blocks holding the terms that start with `prefix`: the one where they start, which holds their union when they
+   * run past it; and, for a prefix longer than any a block stores a union for, the blocks after it that start with it.
+   */
+  private blocksHolding(prefix: string): number[] {
+    const first = this.blockStarting(prefix);
+    if (first === undefined) return [];
+    const blocks = [first];
+    if (prefix.length > UNION_PREFIX_MAX)
+      for (let next = first + 1; next < this.count && this.directory.bounds[2 * next]!.startsWith(prefix); next++) blocks.push(next);
+    return blocks;
   }
 
   private load(block: number): Promise<SetPack> {

@@ -12,7 +12,7 @@
  * interpreter, where that many words cost milliseconds.
  */
 import { compareCodeUnits } from "../core/order.js";
-import type { PostingsBlocks, RelevanceFiles } from "../core/site-format.js";
+import { type PostingsBlocks, type RelevanceFiles, UNION_PREFIX_MAX } from "../core/site-format.js";
 import { type AddFile, SeriesWriter, writeSeries } from "./file-series.js";
 import { encodeFrequencyFile, type FieldCounts, frequencyBytesOf } from "./relevance-files.js";
 import { encodeSetPack, type NamedSet } from "./set-pack-writer.js";
@@ -164,9 +164,8 @@ function crossingPrefixes(terms: readonly string[], blocks: readonly Block[]): s
   const prefixes = new Set<string>();
   for (const { start } of blocks.slice(1)) {
     const [before, after] = [terms[start - 1]!, terms[start]!];
-    for (let length = 1; length <= Math.min(before.length, after.length) && before[length - 1] === after[length - 1]; length++) {
-      prefixes.add(after.slice(0, length));
-    }
+    const shared = Math.min(before.length, after.length, UNION_PREFIX_MAX);
+    for (let length = 1; length <= shared && before[length - 1] === after[length - 1]; length++) prefixes.add(after.slice(0, length));
   }
   return [...prefixes];
 }
@@ -184,7 +183,7 @@ function costlyPrefixes(terms: readonly string[], postings: readonly number[][],
   const work = new Map<string, { words: number; terms: number }>();
   terms.forEach((term, i) => {
     const words = Math.min(postings[i]!.length, bitmapWords);
-    for (let length = 1; length <= term.length; length++) {
+    for (let length = 1; length <= Math.min(term.length, UNION_PREFIX_MAX); length++) {
       const prefix = term.slice(0, length);
       const sum = work.get(prefix);
       if (sum === undefined) work.set(prefix, { words, terms: 1 });
