@@ -32,6 +32,8 @@ const LAYOUT: SiteLayout = {
   fineShardSize: 2,
   postingsBlockBytes: 40,
   frequencyBytes: 24,
+  scoreOrderMin: 2,
+  scoreOrderLength: 2,
   keyPackBytes: 48,
   groupLimit: 2,
   groupShare: 0,
@@ -60,10 +62,15 @@ export function tinySiteFiles(): Map<string, Uint8Array> {
   const shards = (size: number, order: readonly number[]): Uint8Array[] =>
     Array.from({ length: Math.ceil(order.length / size) }, (_, i) => encodeRecordFile(source, order.slice(i * size, (i + 1) * size)));
   const search = termPostings();
-  const scored = writeScoredPostingsBlocks(add, search.terms, search.postings, search.counts, TINY_PLUGINS.length, {
-    blockBytes: LAYOUT.postingsBlockBytes,
-    frequencyBytes: LAYOUT.frequencyBytes,
-  });
+  const scored = writeScoredPostingsBlocks(
+    add,
+    search.terms,
+    search.postings,
+    search.counts,
+    TINY_PLUGINS.length,
+    { blockBytes: LAYOUT.postingsBlockBytes, frequencyBytes: LAYOUT.frequencyBytes },
+    { lengths: search.lengths, averages: averageLengths(search.lengths), minMembers: LAYOUT.scoreOrderMin, length: 2 },
+  );
   const manifest: SiteManifest = {
     format: SITE_FORMAT,
     formatVersion: SITE_FORMAT_VERSION,

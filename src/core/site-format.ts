@@ -137,6 +137,9 @@ export interface RelevanceFiles {
   readonly frequencies: FileSeries;
   readonly blockSets: readonly number[];
   readonly fileSets: readonly number[];
+  /** The sets' `ScoreOrderFile`s, cut by size like the frequencies: file i holds the sets from `orderSets[i]` on. */
+  readonly orders: FileSeries;
+  readonly orderSets: readonly number[];
   readonly lengths: string;
   readonly averages: readonly [name: number, description: number, readme: number];
 }
@@ -174,6 +177,18 @@ export const PACKED_FREQUENCIES: Readonly<Record<typeof FREQUENCY_U16 | typeof F
   [FREQUENCY_U16]: { nameShift: 12, descriptionShift: 7, limits: [15, 31, 127] },
   [FREQUENCY_U32]: { nameShift: 24, descriptionShift: 14, limits: [255, 1023, 16383] },
 };
+
+/* --------------------------------------------------------- ScoreOrderFile
+ * Consecutive postings sets' members (ordinals) in the order of their weight x for the term (contract 11's x, highest
+ * first, weights within the tie rule by ordinal), for the sets of at least `SiteLayout.scoreOrderMin` members (the
+ * others have an empty order), the first `SiteLayout.scoreOrderLength` of them: a search of one term is ordered by
+ * it, so a page within it needs no score of every match.
+ *
+ *   word 0        K, the number of sets (from the file's first, `RelevanceFiles.orderSets`)
+ *   K words       per set: where its order starts, in bytes from the file's start
+ *   K words       per set: its length, 0 or its number of members
+ *   then          the orders, ordinals as words
+ */
 
 /* ------------------------------------------------------------ LengthsFile
  * Each plugin's number of terms in each relevance field (after stop words), by ordinal:

@@ -5,7 +5,7 @@
  */
 import { Bitset } from "../core/bitset.js";
 import { renderPageFromJson } from "../core/page-body.js";
-import { type PageWindow, pageWindow } from "../core/paging.js";
+import { membersInOrder, type PageWindow, pageWindow } from "../core/paging.js";
 import type { OrderKey } from "../core/plugin.js";
 import { type CatalogQuery, isUnfiltered } from "../core/query.js";
 import type { OtherOrderKey } from "../core/site-format.js";
@@ -196,27 +196,3 @@ function pageOfKeys(keys: Float64Array, start: number, end: number): PagePlugins
 }
 
 const ORDINAL_SPAN = 2 ** 32;
-
-/** Members at positions `start..end` of the order, with their positions in it. */
-export function membersInOrder(
-  members: Bitset,
-  order: ArrayLike<number>,
-  start: number,
-  end: number,
-): PagePlugins & { positions: number[] } {
-  const ordinals: number[] = [];
-  const positions: number[] = [];
-  const words = members.words;
-  let rank = 0;
-  // The membership test is spelled out: a cold isolate interprets this loop, and a call per position costs more than the test.
-  for (let i = 0; i < order.length && rank < end; i++) {
-    const ordinal = order[i]!;
-    if (((words[ordinal >>> 5] ?? 0) & (1 << (ordinal & 31))) === 0) continue;
-    if (rank >= start) {
-      ordinals.push(ordinal);
-      positions.push(i);
-    }
-    rank++;
-  }
-  return { ordinals, positions };
-}

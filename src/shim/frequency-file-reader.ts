@@ -52,6 +52,37 @@ export class FrequencyFile {
   }
 }
 
+/** A `ScoreOrderFile` (core/site-format.ts): each set's members in score order, a view of the file's words. */
+export class ScoreOrderFile {
+  readonly byteLength: number;
+  private readonly words: Uint32Array;
+  private readonly sets: number;
+
+  constructor(
+    bytes: Uint8Array,
+    private readonly what: string,
+  ) {
+    const file = aligned(bytes);
+    if (file.byteLength < 4 || file.byteLength % 4 !== 0) throw this.broken();
+    this.words = wordsAt(file, 0, file.byteLength / 4);
+    this.sets = this.words[0]!;
+    if (1 + 2 * this.sets > this.words.length) throw this.broken();
+    this.byteLength = file.byteLength;
+  }
+
+  /** The order of the set at `index` (empty when the set has none). */
+  order(index: number): Uint32Array {
+    if (!(index >= 0 && index < this.sets)) throw this.broken();
+    const [start, length] = [this.words[1 + index]!, this.words[1 + this.sets + index]!];
+    if (!(start % 4 === 0 && start / 4 + length <= this.words.length)) throw this.broken();
+    return this.words.subarray(start / 4, start / 4 + length);
+  }
+
+  private broken(): CatalogUnavailable {
+    return new CatalogUnavailable(`${this.what} is not a score order file of this catalog`);
+  }
+}
+
 /** Each plugin's length in the three relevance fields, by ordinal. */
 export type FieldLengths = readonly [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
 

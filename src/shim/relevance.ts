@@ -11,7 +11,7 @@
  * entries too wide to pack, sum their frequencies first.
  */
 import { type Bitset, popcount } from "../core/bitset.js";
-import type { PageWindow } from "../core/paging.js";
+import { membersInOrder, type PageWindow } from "../core/paging.js";
 import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
@@ -19,6 +19,7 @@ import type { Catalog } from "./catalog.js";
 import type { FieldLengths, FrequencyRun } from "./frequency-file-reader.js";
 import type { PagePlugins } from "./page-records.js";
 import { CatalogUnavailable } from "./problem.js";
+import type { ScoredPart, SearchIndex } from "./search.js";
 import type { StoredSet } from "./set-pack-reader.js";
 
 const [W_NAME, W_DESCRIPTION, W_README] = RELEVANCE_FIELD_WEIGHTS;
@@ -36,22 +37,55 @@ export async function relevancePlugins(
   total: number,
   window: PageWindow,
 ): Promise<PagePlugins> {
+  const index = catalog.search();
+  const parts = await index.scored(scoringTerms(search));
+  const ordered = parts.length === 1 ? await inScoreOrder(index, parts[0]!, matches, total, window) : undefined;
+  if (ordered !== undefined) return ordered;
   const members = matches.members(total);
-  const [parts, lengths] = await Promise.all([catalog.search().scored(scoringTerms(search)), catalog.fieldLengths()]);
+  const sources = parts.flatMap((part) => part.sources);
+  const [runs, lengths] = await Promise.all([index.frequencies(sources.map((source) => source.number)), catalog.fieldLengths()]);
   const fields: Fields = { lengths, averages: catalog.manifest.relevance.averages };
   const scores = new Float64Array(total);
   const ranks = new Uint32Array(total);
+  let next = 0;
   for (const part of parts) {
     const idf = inverseDocumentFrequency(catalog.size, part.set.count());
-    const [only] = part.sources;
-    if (part.sources.length === 1 && only!.frequencies.width !== FREQUENCY_WIDE) {
+    const own = part.sources.map((source) => ({ set: source.set, frequencies: runs[next++]! }));
+    const [only] = own;
+    if (own.length === 1 && only!.frequencies.width !== FREQUENCY_WIDE) {
       if (only!.set.kind === SET_LIST) listRanks(only!.set.words, members, ranks);
       else bitmapRanks(only!.set.words, members, ranks);
       scorePacked(scores, only!.frequencies, ranks, members, fields, idf);
-    } else scoreSums(scores, summed(part.sources, members), members, fields, idf);
+    } else scoreSums(scores, summed(own, members), members, fields, idf);
   }
   return { ordinals: pageByScore(scores, members, window.start, window.end) };
 }
+
+/**
+ * A search of one term of one stored set that has a score order is ordered by it (its score grows with the term's
+ * weight): the page is a slice of the order, or, filtered, the matches met walking it. Undefined when the set has no
+ * order, when the page ends past what the order holds, or when the matches are so few that scoring them costs less
+ * than the walk.
+ */
+async function inScoreOrder(
+  index: SearchIndex,
+  part: ScoredPart,
+  matches: Bitset,
+  total: number,
+  window: PageWindow,
+): Promise<PagePlugins | undefined> {
+  if (part.sources.length !== 1 || total * WALK_SHARE < part.set.count()) return undefined;
+  const order = await index.scoreOrder(part.sources[0]!.number);
+  if (order === undefined) return undefined;
+  // The order holds the set's first plugins: enough when the page ends within them.
+  if (total === part.set.count())
+    return window.end <= order.length ? { ordinals: Array.from(order.subarray(window.start, window.end)) } : undefined;
+  const page = membersInOrder(matches, order, window.start, window.end);
+  return page.ordinals.length === window.end - window.start ? { ordinals: page.ordinals } : undefined;
+}
+
+/** Matches fewer than this share of the term's plugins are scored rather than met walking its score order. */
+const WALK_SHARE = 16;
 
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
 function listRanks(list: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {

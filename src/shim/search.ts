@@ -9,7 +9,7 @@ import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { type PostingsBlocks, type RelevanceFiles, seriesFile, seriesLength, UNION_PREFIX_MAX } from "../core/site-format.js";
-import { FrequencyFile, type FrequencyRun } from "./frequency-file-reader.js";
+import { FrequencyFile, type FrequencyRun, ScoreOrderFile } from "./frequency-file-reader.js";
 import { Lru } from "./lru.js";
 import { CatalogUnavailable } from "./problem.js";
 import { SetPack, type StoredSet } from "./set-pack-reader.js";
@@ -28,7 +28,13 @@ interface SearchPart {
 export interface ScoredPart {
   /** Shared with the cache: read only. */
   readonly set: Bitset;
-  readonly sources: readonly { readonly set: StoredSet; readonly frequencies: FrequencyRun }[];
+  readonly sources: readonly ScoredSource[];
+}
+
+/** A stored set, and its number among all the blocks' sets (what its frequencies and score order are found by). */
+export interface ScoredSource {
+  readonly set: StoredSet;
+  readonly number: number;
 }
 
 const BLOCK_CACHE_BYTES = 16 * 1024 * 1024;
@@ -38,6 +44,7 @@ const SET_CACHE_ENTRIES = 2_000;
 export class SearchIndex {
   private readonly packs = new Lru<string, SetPack>(BLOCK_CACHE_BYTES, (block) => block.byteLength);
   private readonly frequencyFiles = new Lru<string, FrequencyFile>(FREQUENCY_CACHE_BYTES, (file) => file.byteLength);
+  private readonly orderFiles = new Lru<string, ScoreOrderFile>(FREQUENCY_CACHE_BYTES, (file) => file.byteLength);
   private readonly sets = new Lru<string, Bitset>(SET_CACHE_ENTRIES);
 
   /** How many postings blocks there are: block `i`'s first and last terms are `bounds[2i]` and `bounds[2i + 1]`. */
@@ -64,40 +71,43 @@ export class SearchIndex {
   }
 
   /**
-   * The terms `sort=relevance` sums over (`scoringTerms`), each with its set and the frequencies of the stored sets it
-   * is the union of. The blocks and frequency files they need are read at once.
+   * The terms `sort=relevance` sums over (`scoringTerms`), each with its set and the stored sets it is the union of
+   * (their frequencies and score orders are read when asked for: `frequencies`, `scoreOrder`).
    */
   async scored(terms: SearchTerms): Promise<ScoredPart[]> {
     const parts = this.parts(terms);
     const blocks = [...new Set(parts.flatMap((part) => part.blocks))];
     const [sets, packs] = await Promise.all([this.partSets(parts), Promise.all(blocks.map((block) => this.load(block)))]);
-    // Each source as [block's place in `blocks`, its set index there, its number among all sets].
-    const sources = parts.map((part) => {
+    return parts.map((part, p) => {
       const own = part.blocks.map((block) => blocks.indexOf(block));
       const pairs = part.sources(own.map((b) => packs[b]!));
-      const found: number[] = [];
+      const sources: ScoredSource[] = [];
       for (let k = 0; k < pairs.length; k += 2) {
         const [b, index] = [own[pairs[k]!]!, pairs[k + 1]!];
-        found.push(b, index, this.setNumber(blocks[b]!, index));
+        sources.push({ set: packs[b]!.stored(index), number: this.setNumber(blocks[b]!, index) });
       }
-      return found;
+      return { set: sets[p]!, sources };
     });
-    const fileOf = (set: number) => fileHolding(this.relevanceFiles().fileSets, set);
-    const needed = [...new Set(sources.flatMap((found) => found.filter((_, k) => k % 3 === 2).map(fileOf)))];
-    const files = new Map(await Promise.all(needed.map(async (file) => [file, await this.loadFrequencies(file)] as const)));
-    return parts.map((_, p) => {
-      const found = sources[p]!;
-      const scoredSources = [];
-      for (let k = 0; k < found.length; k += 3) {
-        const [b, index, set] = [found[k]!, found[k + 1]!, found[k + 2]!];
-        const file = fileOf(set);
-        scoredSources.push({
-          set: packs[b]!.stored(index),
-          frequencies: files.get(file)!.run(set - this.relevanceFiles().fileSets[file]!),
-        });
-      }
-      return { set: sets[p]!, sources: scoredSources };
-    });
+  }
+
+  /** The frequencies of the stored sets `numbers` (`ScoredSource.number`), their files read at once. */
+  async frequencies(numbers: readonly number[]): Promise<FrequencyRun[]> {
+    const { fileSets } = this.relevanceFiles();
+    const files = await this.filesOf(numbers, fileSets, (index) => this.loadFrequencies(index));
+    return numbers.map((number, i) => files[i]!.run(number - fileSets[fileHolding(fileSets, number)]!));
+  }
+
+  /** The score order of stored set `number`, or undefined when it has none (it is small). */
+  async scoreOrder(number: number): Promise<Uint32Array | undefined> {
+    const { orderSets } = this.relevanceFiles();
+    const [file] = await this.filesOf([number], orderSets, (index) => this.loadOrders(index));
+    const order = file!.order(number - orderSets[fileHolding(orderSets, number)]!);
+    return order.length === 0 ? undefined : order;
+  }
+
+  /** For each set number, the file of a series cut by set (`firstSets`) that holds it, each file read once. */
+  private filesOf<T>(numbers: readonly number[], firstSets: readonly number[], load: (index: number) => Promise<T>): Promise<T[]> {
+    return Promise.all(numbers.map((number) => load(fileHolding(firstSets, number))));
   }
 
   private relevanceFiles(): RelevanceFiles {
@@ -190,6 +200,12 @@ export class SearchIndex {
     // A block's name is made when it is read: a query reads a few of the blocks.
     const file = seriesFile(this.directory.files, block)!;
     return this.packs.load(file, async () => new SetPack(await readBytes(this.reader, file), this.size, file));
+  }
+
+  private loadOrders(index: number): Promise<ScoreOrderFile> {
+    const file = seriesFile(this.relevanceFiles().orders, index);
+    if (file === undefined) throw new CatalogUnavailable(`the manifest lists no score order file ${index}`);
+    return this.orderFiles.load(file, async () => new ScoreOrderFile(await readBytes(this.reader, file), file));
   }
 
   private loadFrequencies(index: number): Promise<FrequencyFile> {

@@ -94,6 +94,9 @@ function checkManifest(value: unknown): SiteManifest {
     ascendingCounts(manifest.relevance.fileSets) &&
     manifest.relevance.blockSets.length === seriesLength(manifest.postings.files) &&
     manifest.relevance.fileSets.length === seriesLength(manifest.relevance.frequencies) &&
+    isSeries(manifest.relevance.orders) &&
+    ascendingCounts(manifest.relevance.orderSets) &&
+    manifest.relevance.orderSets.length === seriesLength(manifest.relevance.orders) &&
     typeof manifest.relevance.lengths === "string" &&
     Array.isArray(manifest.relevance.averages) &&
     manifest.relevance.averages.length === 3 &&

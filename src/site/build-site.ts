@@ -269,6 +269,8 @@ function writeSearchFiles(
   // One document's words at a time: all of them at once would be a gigabyte at 50,000 plugins.
   const index = indexDocuments(searchDocuments(byStars));
   const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
+  const lengths = index.fields!.lengths;
+  const averages = averageLengths(lengths);
   const { postings, frequencies } = writeScoredPostingsBlocks(
     add,
     index.terms,
@@ -276,9 +278,9 @@ function writeSearchFiles(
     termFieldCounts(index, ordinalOf),
     byStars.length,
     { blockBytes: layout.postingsBlockBytes, frequencyBytes: layout.frequencyBytes },
+    { lengths, averages, minMembers: layout.scoreOrderMin, length: layout.scoreOrderLength },
   );
-  const lengths = index.fields!.lengths;
-  const relevance = { ...frequencies, lengths: add("lengths", encodeLengthsFile(lengths)), averages: averageLengths(lengths) };
+  const relevance = { ...frequencies, lengths: add("lengths", encodeLengthsFile(lengths)), averages };
   // Each chunk is written as it is made: all of them at once would be over 200 MB of strings.
   const directory: SearchDirectoryFile = {
     chunks: Array.from(

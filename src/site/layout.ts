@@ -10,6 +10,10 @@ export interface SiteLayout {
   readonly postingsBlockBytes: number;
   /** Aim for frequency files (`sort=relevance`) of at most this many bytes; a set's entries that take more are a file alone. */
   readonly frequencyBytes: number;
+  /** Postings sets of at least this many plugins get a score order (`ScoreOrderFile`); scoring fewer costs less than reading one. */
+  readonly scoreOrderMin: number;
+  /** A score order keeps its first this many plugins: the pages people read; a deeper page is scored. */
+  readonly scoreOrderLength: number;
   /** Aim for filter packs of about this many bytes (their number follows from it). */
   readonly keyPackBytes: number;
   /**
@@ -32,6 +36,8 @@ export const DEFAULT_LAYOUT: SiteLayout = {
   fineShardSize: 25,
   postingsBlockBytes: 32 * 1024,
   frequencyBytes: 64 * 1024,
+  scoreOrderMin: 512,
+  scoreOrderLength: 1000,
   keyPackBytes: 24 * 1024,
   groupLimit: 1024,
   groupShare: 0.25,

@@ -12,9 +12,16 @@
  * interpreter, where that many words cost milliseconds.
  */
 import { compareCodeUnits } from "../core/order.js";
-import { type PostingsBlocks, type RelevanceFiles, UNION_PREFIX_MAX } from "../core/site-format.js";
+import { type FileSeries, type PostingsBlocks, type RelevanceFiles, UNION_PREFIX_MAX } from "../core/site-format.js";
 import { type AddFile, SeriesWriter, writeSeries } from "./file-series.js";
-import { encodeFrequencyFile, type FieldCounts, frequencyBytesOf } from "./relevance-files.js";
+import {
+  encodeFrequencyFile,
+  encodeScoreOrderFile,
+  type FieldCounts,
+  frequencyBytesOf,
+  orderBytesOf,
+  scoreOrder,
+} from "./relevance-files.js";
 import { encodeSetPack, type NamedSet } from "./set-pack-writer.js";
 
 /** `terms` in code-unit order; `postings[i]`: the ordinals of the plugins holding `terms[i]`, ascending. */
@@ -28,8 +35,21 @@ export function writePostingsBlocks(
   return writeBlocks(add, terms, postings, plugins, blockBytes, undefined).postings;
 }
 
-/** Where the blocks' sets' frequencies lie (`RelevanceFiles`). */
-export type WrittenFrequencies = Pick<RelevanceFiles, "frequencies" | "blockSets" | "fileSets">;
+/** Where the blocks' sets' frequencies and score orders lie (`RelevanceFiles`). */
+export type WrittenFrequencies = Pick<RelevanceFiles, "frequencies" | "blockSets" | "fileSets" | "orders" | "orderSets">;
+
+/** Takes each set of the blocks in turn, in the sets' numbering: its members and their frequencies. */
+type ScoredSetSink = (members: readonly number[], counts: FieldCounts) => void;
+
+/** What the build needs to order a set's members by their weight for a term (`ScoreOrderFile`). */
+export interface ScoreOrdering {
+  readonly lengths: FieldCounts;
+  readonly averages: readonly [number, number, number];
+  /** Sets of fewer members get no order. */
+  readonly minMembers: number;
+  /** An order keeps its first this many members. */
+  readonly length: number;
+}
 
 /**
  * The postings blocks, and the `FrequencyFile`s of their sets: `counts[i]` holds `terms[i]`'s frequencies in each
@@ -44,11 +64,29 @@ export function writeScoredPostingsBlocks(
   counts: readonly FieldCounts[],
   plugins: number,
   { blockBytes, frequencyBytes }: { blockBytes: number; frequencyBytes: number },
+  ordering: ScoreOrdering,
 ): { postings: PostingsBlocks; frequencies: WrittenFrequencies } {
-  const frequencies = new FrequencyFiles(add, frequencyBytes);
-  const written = writeBlocks(add, terms, postings, plugins, blockBytes, { counts, files: frequencies });
-  return { postings: written.postings, frequencies: { ...frequencies.finish(), blockSets: written.blockSets } };
+  const frequencies = new SetFiles(add, "frequencies", frequencyBytes, frequencyBytesOf, encodeFrequencyFile);
+  const orders = new SetFiles(add, "orders-by-score", frequencyBytes, orderBytesOf, encodeScoreOrderFile);
+  const sink: ScoredSetSink = (members, setCounts) => {
+    frequencies.add(setCounts);
+    orders.add(members.length < ordering.minMembers ? EMPTY_ORDER : scoreOrder(members, setCounts, ordering).subarray(0, ordering.length));
+  };
+  const written = writeBlocks(add, terms, postings, plugins, blockBytes, { counts, sink });
+  const [frequencyFiles, orderFiles] = [frequencies.finish(), orders.finish()];
+  return {
+    postings: written.postings,
+    frequencies: {
+      frequencies: frequencyFiles.series,
+      fileSets: frequencyFiles.firstSets,
+      orders: orderFiles.series,
+      orderSets: orderFiles.firstSets,
+      blockSets: written.blockSets,
+    },
+  };
 }
+
+const EMPTY_ORDER = new Uint32Array(0);
 
 /** Consecutive runs of items whose sizes add up to at most `budget`, an item over it alone. */
 function cutBySize(sizes: readonly number[], budget: number): Block[] {
@@ -75,7 +113,7 @@ function writeBlocks(
   postings: readonly number[][],
   plugins: number,
   blockBytes: number,
-  scored: { readonly counts: readonly FieldCounts[]; readonly files: FrequencyFiles } | undefined,
+  scored: { readonly counts: readonly FieldCounts[]; readonly sink: ScoredSetSink } | undefined,
 ): { postings: PostingsBlocks; blockSets: number[] } {
   const blocks = cutBlocks(terms, postings, plugins, blockBytes);
   const prefixes = [...new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)])].sort(compareCodeUnits);
@@ -98,8 +136,8 @@ function writeBlocks(
     blockSets.push(setCount);
     setCount += sets.length;
     if (scored !== undefined) {
-      for (let i = start; i < end; i++) scored.files.add(scored.counts[i]!);
-      for (const union of own) scored.files.add(union.counts!);
+      for (let i = start; i < end; i++) scored.sink(postings[i]!, scored.counts[i]!);
+      for (const union of own) scored.sink(union.set.members, union.counts!);
     }
   }
   return {
@@ -111,37 +149,41 @@ function writeBlocks(
   };
 }
 
-/** Frequency files written as the sets come, each of at most the budget's bytes (or one set that takes more). */
-class FrequencyFiles {
+/** Files of the sets' data written as the sets come, each of at most the budget's bytes (or one set's that takes more). */
+class SetFiles<T> {
   private readonly series: SeriesWriter;
-  private readonly fileSets: number[] = [];
-  private pending: FieldCounts[] = [];
+  private readonly firstSets: number[] = [];
+  private pending: T[] = [];
   private pendingBytes = 0;
   private sets = 0;
 
   constructor(
     add: AddFile,
+    name: string,
     private readonly budget: number,
+    private readonly bytesOf: (item: T) => number,
+    private readonly encode: (items: readonly T[]) => Uint8Array,
   ) {
-    this.series = new SeriesWriter(add, "frequencies");
+    this.series = new SeriesWriter(add, name);
   }
 
-  add(counts: FieldCounts): void {
-    const bytes = frequencyBytesOf(counts);
+  add(item: T): void {
+    const bytes = this.bytesOf(item);
     if (this.pending.length > 0 && this.pendingBytes + bytes > this.budget) this.flush();
-    if (this.pending.length === 0) this.fileSets.push(this.sets);
-    this.pending.push(counts);
+    if (this.pending.length === 0) this.firstSets.push(this.sets);
+    this.pending.push(item);
     this.pendingBytes += bytes;
     this.sets++;
   }
 
-  finish(): Pick<WrittenFrequencies, "frequencies" | "fileSets"> {
+  /** The files, and each one's first set. */
+  finish(): { series: FileSeries; firstSets: number[] } {
     this.flush();
-    return { frequencies: this.series.finish(), fileSets: this.fileSets };
+    return { series: this.series.finish(), firstSets: this.firstSets };
   }
 
   private flush(): void {
-    if (this.pending.length > 0) this.series.add(encodeFrequencyFile(this.pending));
+    if (this.pending.length > 0) this.series.add(this.encode(this.pending));
     [this.pending, this.pendingBytes] = [[], 0];
   }
 }

@@ -3,7 +3,8 @@
  * postings set's members' term frequencies in the three relevance fields, in the narrowest width that holds
  * them all, and each plugin's field lengths.
  */
-import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE, PACKED_FREQUENCIES } from "../core/site-format.js";
+import { B, pageByScore } from "../core/search/relevance.js";
+import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS } from "../core/site-format.js";
 import { align4 } from "./set-pack-writer.js";
 
 /** One set's members' frequencies per field (name, description, README), in member order. */
@@ -95,4 +96,44 @@ export function averageLengths(lengths: FieldCounts): [number, number, number] {
     return field.length === 0 ? 0 : sum / field.length;
   };
   return [mean(lengths[0]), mean(lengths[1]), mean(lengths[2])];
+}
+
+/**
+ * A set's members ordered by their weight x for the term (contract 11: Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f)),
+ * highest first, weights within the tie rule by ordinal: a search of this one term, unfiltered, orders by it (its
+ * score grows with x), so its page is a slice of this order.
+ */
+export function scoreOrder(
+  members: readonly number[],
+  counts: FieldCounts,
+  { lengths, averages }: { readonly lengths: FieldCounts; readonly averages: readonly [number, number, number] },
+): Uint32Array {
+  const weights = new Float64Array(members.length);
+  members.forEach((member, i) => {
+    let x = 0;
+    for (let f = 0; f < 3; f++) {
+      const tf = counts[f]![i]!;
+      if (tf > 0) x += (RELEVANCE_FIELD_WEIGHTS[f]! * tf) / (1 - B + (B * lengths[f]![member]!) / averages[f]!);
+    }
+    weights[i] = x;
+  });
+  return Uint32Array.from(pageByScore(weights, members, 0, members.length));
+}
+
+/** The bytes a set's order takes in a score order file, its table entries included. */
+export const orderBytesOf = (order: Uint32Array): number => 8 + 4 * order.length;
+
+/** `ScoreOrderFile` (core/site-format.ts): consecutive sets' orders, an empty one where a set has none. */
+export function encodeScoreOrderFile(orders: readonly Uint32Array[]): Uint8Array {
+  const tableWords = 1 + 2 * orders.length;
+  const words = new Uint32Array(tableWords + orders.reduce((sum, order) => sum + order.length, 0));
+  words[0] = orders.length;
+  let at = tableWords;
+  orders.forEach((order, k) => {
+    words[1 + k] = 4 * at;
+    words[1 + orders.length + k] = order.length;
+    words.set(order, at);
+    at += order.length;
+  });
+  return new Uint8Array(words.buffer);
 }

@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bitset } from "../../src/core/bitset.js";
-import { membersByRank, membersInOrder } from "../../src/shim/execute.js";
+import { membersInOrder } from "../../src/core/paging.js";
+import { membersByRank } from "../../src/shim/execute.js";
 import { buildSite } from "../../src/site/build-site.js";
 import { ranksOf } from "../../src/site/orders.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";

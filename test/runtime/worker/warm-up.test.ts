@@ -44,6 +44,7 @@ function fileKinds(manifest: SiteManifest): Map<string, string> {
   series("keys", manifest.keys);
   series("postings", manifest.postings.files);
   series("frequencies", manifest.relevance.frequencies);
+  series("orders-by-score", manifest.relevance.orders);
   kinds.set(manifest.relevance.lengths, "lengths");
   series("details", manifest.details.files);
   for (const sort of RECORD_RANK_ORDERS) {
@@ -84,6 +85,7 @@ describe("the Worker's warm-up", () => {
         "filters",
         "postings",
         "frequencies",
+        "orders-by-score",
         "lengths",
         "status",
         "catalog",

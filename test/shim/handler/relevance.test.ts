@@ -13,8 +13,11 @@ import { call, pluginsPath } from "../../support/http.js";
 import { referenceAnswer } from "../../support/reference.js";
 import { mapReader, shimTarget, type Target } from "../../support/targets.js";
 
-/** Blocks of a few terms, frequency files of a set or two, fine shards of 2: prefixes run over block boundaries and through stored unions. */
-const SMALL_FILES = { postingsBlockBytes: 60, frequencyBytes: 40, fineShardSize: 2 };
+/**
+ * Blocks of a few terms, frequency files of a set or two, fine shards of 2, score orders of 3 for every set: prefixes run over
+ * block boundaries and through stored unions, and one-term searches are cut from their orders or scored past them.
+ */
+const SMALL_FILES = { postingsBlockBytes: 60, frequencyBytes: 40, fineShardSize: 2, scoreOrderMin: 1, scoreOrderLength: 3 };
 
 async function slugsFor(target: Target, params: Record<string, string>): Promise<{ total: number; slugs: string[] }> {
   const body = expectPage(await call(target, pluginsPath({ ...params, sort: "relevance" })));
