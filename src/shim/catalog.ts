@@ -15,7 +15,7 @@ import { memoize } from "./memo.js";
 import { PluginDetails } from "./plugin-details.js";
 import { CatalogUnavailable } from "./problem.js";
 import { recordAt } from "./record-file-reader.js";
-import { RecordStore } from "./records.js";
+import { RecordStore } from "./record-store.js";
 import { SearchIndex } from "./search.js";
 import { ownBytes, readBytes, type SiteReader } from "./site-reader.js";
 import { allWords } from "./uint32-words.js";

@@ -11,7 +11,7 @@ import { type CatalogQuery, isUnfiltered } from "../core/query.js";
 import type { OtherOrderKey } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
 import type { FilterSet } from "./filters.js";
-import { filesOf, type PagePlugins, pageRecords, readFrom, recordLayout, recordsFrom } from "./page-records.js";
+import { filesOf, type PagePlugins, pageRecords, planRecordReads, readFrom, recordsFrom } from "./record-reads.js";
 import { relevancePlugins } from "./relevance.js";
 
 export async function answerQuery(catalog: Catalog, query: CatalogQuery): Promise<Uint8Array<ArrayBuffer>> {
@@ -54,17 +54,17 @@ async function recordsShown(
   const own = { ordinals: ordinals.slice(0, shown), ...(positions === undefined ? {} : { positions: positions.slice(0, shown) }) };
   const present = catalog.records.present(own.ordinals);
   if (present !== undefined) return present;
-  const ownLayout = recordLayout(catalog, own, sort, filters);
+  const ownReads = planRecordReads(catalog, own, sort, filters);
   if (ordinals.length > shown) {
-    const layout = recordLayout(catalog, plugins, sort, filters);
-    if (filesOf(layout) <= filesOf(ownLayout) + READ_AHEAD_FILES) {
+    const reads = planRecordReads(catalog, plugins, sort, filters);
+    if (filesOf(reads) <= filesOf(ownReads) + READ_AHEAD_FILES) {
       // A failed read is the next page's to report when this page's own files read well; what is present may have
-      // changed meanwhile, so this page's layout is made again.
-      const read = await recordsFrom(catalog, plugins, layout).catch(() => undefined);
+      // changed meanwhile, so this page's plan is made again.
+      const read = await recordsFrom(catalog, plugins, reads).catch(() => undefined);
       return read?.slice(0, shown) ?? pageRecords(catalog, own, sort, filters);
     }
   }
-  return recordsFrom(catalog, own, ownLayout);
+  return recordsFrom(catalog, own, ownReads);
 }
 
 /** The sets of the query's `web`, `category` and `author` filters (their packs read at once). */
@@ -155,10 +155,10 @@ async function orderedByRecords(
   if (positions.some((position) => position === undefined)) {
     // With the order in memory, walking it is cheaper than reading records.
     if (!mayRead) return undefined;
-    const layout = recordLayout(catalog, { ordinals: members }, "stars", filters);
+    const reads = planRecordReads(catalog, { ordinals: members }, "stars", filters);
     const showsAll = window.start === 0 && window.end === total;
-    if (!showsAll && filesOf(layout) > 1) return undefined;
-    await readFrom(catalog, layout);
+    if (!showsAll && filesOf(reads) > 1) return undefined;
+    await readFrom(catalog, reads);
     positions = members.map(rankOf);
     // A record cache too small to hold them all: the order file it is.
     if (positions.some((position) => position === undefined)) return undefined;

@@ -17,8 +17,8 @@ import type { SearchTerms } from "../core/search/terms.js";
 import { FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
 import type { FieldLengths, FrequencyRun } from "./frequency-file-reader.js";
-import type { PagePlugins } from "./page-records.js";
 import { CatalogUnavailable } from "./problem.js";
+import type { PagePlugins } from "./record-reads.js";
 import type { ScoredPart, SearchIndex } from "./search.js";
 import type { StoredSet } from "./set-pack-reader.js";
 

@@ -7,9 +7,9 @@
 import { BOUNDS, boundedText } from "../core/bounds.js";
 import type { ExcludedPackage, SnapshotPlugin } from "../snapshot/schema.js";
 import type { UpstreamClient } from "./http/client.js";
+import { type DerivationRules, derivePackage, type PackageRecord } from "./registry/derive-package.js";
+import { fetchPackument } from "./registry/fetch-packument.js";
 import type { ListedPackage } from "./registry/listing.js";
-import { type DerivationRules, derivePackage, type PackageRecord } from "./registry/packument.js";
-import { fetchPackument } from "./registry/packuments.js";
 import type { BuildReport } from "./report.js";
 
 export interface Member {

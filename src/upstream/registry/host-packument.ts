@@ -9,8 +9,8 @@ import type { Compatibility } from "../../snapshot/schema.js";
 import type { CatalogConfig } from "../config.js";
 import type { UpstreamClient } from "../http/client.js";
 import type { BuildReport } from "../report.js";
+import { fetchPackument } from "./fetch-packument.js";
 import { hostVersionsOf } from "./host-versions.js";
-import { fetchPackument } from "./packuments.js";
 
 export type HostReport = NonNullable<BuildReport["host"]>;
 type Configured = NonNullable<CatalogConfig["compatibility"]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { derivePackage, licenseOf, tagsOf } from "../../../src/upstream/registry/packument.js";
+import { derivePackage, licenseOf, tagsOf } from "../../../src/upstream/registry/derive-package.js";
 
 function packument(latest: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return {

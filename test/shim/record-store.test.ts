@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderPage, renderPageFromJson } from "../../src/core/page-body.js";
 import { type RecordFileContents, readRecordFile, recordAt } from "../../src/shim/record-file-reader.js";
-import { RecordStore } from "../../src/shim/records.js";
+import { RecordStore } from "../../src/shim/record-store.js";
 import { encodeRecordFile, type RecordSource } from "../../src/site/record-file-writer.js";
 import { makePlugin } from "../support/fixtures.js";
 

@@ -1,8 +1,8 @@
 /**
- * The records of a filtered page. Each record lies in several files: the
+ * Where to read the records of a filtered page. Each record lies in several files: the
  * `stars` shard of its ordinal, its fine shard, the shard of its position in
  * the page's order, and the group chunks of the small filter sets it belongs
- * to. The page's absent records are read from whichever of these layouts
+ * to. The page's absent records are read from whichever of these files
  * needs the fewest files, then the fewest bytes: a page of an author is one
  * group file, where the shards would be one file per plugin; a page of a few
  * scattered search results is one fine shard per result.
@@ -27,7 +27,7 @@ export interface PagePlugins {
 const RECORD_READ_BUDGET = 1_600;
 
 /** Where to read each absent record (by ordinal), how many records each of those files holds, and where those of `stars` order start. */
-export interface Layout {
+export interface RecordReads {
   readonly files: ReadonlyMap<number, string>;
   readonly sizes: ReadonlyMap<string, number>;
   readonly firsts: ReadonlyMap<string, number>;
@@ -39,23 +39,23 @@ export async function pageRecords(
   sort: OrderKey,
   filters: readonly FilterSet[],
 ): Promise<Uint8Array[]> {
-  return catalog.records.present(plugins.ordinals) ?? recordsFrom(catalog, plugins, recordLayout(catalog, plugins, sort, filters));
+  return catalog.records.present(plugins.ordinals) ?? recordsFrom(catalog, plugins, planRecordReads(catalog, plugins, sort, filters));
 }
 
-/** The records of `plugins`, those absent read as `layout` says; the layout must be made from the records present now. */
-export async function recordsFrom(catalog: Catalog, plugins: PagePlugins, layout: Layout): Promise<Uint8Array[]> {
+/** The records of `plugins`, those absent read as `reads` says; the plan must be made from the records present now. */
+export async function recordsFrom(catalog: Catalog, plugins: PagePlugins, reads: RecordReads): Promise<Uint8Array[]> {
   // Taken now: reading files may evict these records, but the bytes in hand stay valid.
   const found = plugins.ordinals.map((ordinal) => catalog.records.get(ordinal));
-  const read = await readFrom(catalog, layout);
+  const read = await readFrom(catalog, reads);
   return plugins.ordinals.map((ordinal, i) => {
     const record = found[i] ?? read.get(ordinal);
-    if (record === undefined) throw new CatalogUnavailable(`${layout.files.get(ordinal)} lacks the record of plugin ${ordinal}`);
+    if (record === undefined) throw new CatalogUnavailable(`${reads.files.get(ordinal)} lacks the record of plugin ${ordinal}`);
     return record;
   });
 }
 
 /** The cheapest way to read the absent records of `plugins`. */
-export function recordLayout(catalog: Catalog, plugins: PagePlugins, sort: OrderKey, filters: readonly FilterSet[]): Layout {
+export function planRecordReads(catalog: Catalog, plugins: PagePlugins, sort: OrderKey, filters: readonly FilterSet[]): RecordReads {
   // Sorted as words: a typed array sorts numerically and natively, where a comparator would run in the interpreter.
   const absent = Array.from(Uint32Array.from(plugins.ordinals.filter((ordinal) => catalog.records.get(ordinal) === undefined)).sort());
   const candidates = candidatesFor(catalog, plugins, absent, sort, filters);
@@ -138,7 +138,7 @@ function cheapest(candidates: readonly Candidate[]): Candidate {
 }
 
 /** The candidate's files, each giving way to a fine shard when its records here all lie in one (same reads, fewer bytes). */
-function shrunk(catalog: Catalog, absent: readonly number[], candidate: Candidate): Layout {
+function shrunk(catalog: Catalog, absent: readonly number[], candidate: Candidate): RecordReads {
   const fineSize = catalog.manifest.fineShardSize;
   const fine = (i: number) => Math.floor(absent[i]! / fineSize);
   const fineOfFile = new Map<number, number | undefined>();
@@ -166,17 +166,17 @@ function shrunk(catalog: Catalog, absent: readonly number[], candidate: Candidat
   return { files, sizes, firsts };
 }
 
-/** How many files a layout reads. */
-export const filesOf = (layout: Layout): number => layout.sizes.size;
+/** How many files a plan reads. */
+export const filesOf = (reads: RecordReads): number => reads.sizes.size;
 
-/** Reads the layout's files at once; the records asked for, by ordinal. */
-export async function readFrom(catalog: Catalog, layout: Layout): Promise<Map<number, Uint8Array>> {
-  const paths = [...layout.sizes.keys()];
-  const contents = await Promise.all(paths.map((file) => catalog.records.file(file, undefined, layout.firsts.get(file))));
+/** Reads the plan's files at once; the records asked for, by ordinal. */
+export async function readFrom(catalog: Catalog, reads: RecordReads): Promise<Map<number, Uint8Array>> {
+  const paths = [...reads.sizes.keys()];
+  const contents = await Promise.all(paths.map((file) => catalog.records.file(file, undefined, reads.firsts.get(file))));
   const byPath = new Map(paths.map((path, i) => [path, contents[i]!]));
   const records = new Map<number, Uint8Array>();
   // Each wanted record is looked up in its file (a native search of its ordinals), not each file's every record tested.
-  for (const [ordinal, path] of layout.files) {
+  for (const [ordinal, path] of reads.files) {
     const file = byPath.get(path)!;
     const index = file.ordinals.indexOf(ordinal);
     if (index >= 0) records.set(ordinal, recordAt(file, index));
