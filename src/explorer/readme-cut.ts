@@ -1,6 +1,7 @@
 /**
- * What of a README the page renders: at most as many characters as the API
- * ever sends (contract section 5), and nothing from the first line that opens
+ * What of a README the page renders, and whether it is all of it: at most as
+ * many characters as the API ever sends (contract section 5; a README the API
+ * cut to that bound counts as cut), and nothing from the first line that opens
  * more nested blocks, or a longer run of emphasis markers, than any real
  * README has. Markdown renderers descend once per quote or list level and
  * pair emphasis markers by trying each against the others: thousands take
@@ -9,8 +10,13 @@
  * Pure and linear in the text's length.
  */
 
-/** The API's own bound on `readme` (contract section 5): a longer text did not come from a conforming API. */
+/**
+ * The API's own bound on `readme`, in characters (code points, contract section 5): a longer text did not come from a
+ * conforming API.
+ */
 export const MAX_README_CHARS = 65_536;
+/** What ends a README the API cut at its bound. */
+const API_ELLIPSIS = "…";
 /** Quote and list levels a line may open; real READMEs stay under ten. */
 export const MAX_NESTING = 16;
 /**
@@ -41,19 +47,34 @@ const MARKER = /^(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/;
 export function cutReadme(text: string): CutReadme {
   let markdown = text;
   let cut: ReadmeCut = null;
-  if (markdown.length > MAX_README_CHARS) {
-    markdown = cutAtCharacter(markdown, MAX_README_CHARS);
+  const { characters, end } = measure(text, MAX_README_CHARS);
+  if (characters > MAX_README_CHARS) {
+    markdown = text.slice(0, end);
+    cut = "length";
+  } else if (characters === MAX_README_CHARS && text.endsWith(API_ELLIPSIS)) {
+    // The API cut a longer README to its bound and ended it with "…" (contract section 11): the rest is on npm.
     cut = "length";
   }
   const deep = firstTooDeepLine(markdown);
   return deep === -1 ? { markdown, cut } : { markdown: markdown.slice(0, deep), cut: "depth" };
 }
 
-/** Never inside a surrogate pair. */
-function cutAtCharacter(text: string, length: number): string {
-  const last = text.charCodeAt(length - 1);
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? length - 1 : length);
+/**
+ * `text`'s characters as the API counts them (code points), up to `limit + 1` (more than `limit`), and the offset
+ * after its first `limit`: a cut there is never inside a surrogate pair. Reads no further than it needs.
+ */
+function measure(text: string, limit: number): { characters: number; end: number } {
+  let characters = 0;
+  let i = 0;
+  while (i < text.length && characters < limit) {
+    i += isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+    characters++;
+  }
+  return { characters: i < text.length ? limit + 1 : characters, end: i };
 }
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** The offset of the first line outside a code fence that opens more than MAX_NESTING levels or has too long an emphasis run, or -1. */
 function firstTooDeepLine(text: string): number {

@@ -14,7 +14,15 @@ import type { SiteSink } from "../site/build-site.js";
 import type { ExplorerData } from "../site/site-data.js";
 import { packageRoot } from "./package-root.js";
 
-export const EXPLORER_FILES = ["index.html", "explorer.css", "explorer.js", "dom.js", "host-versions.js", "plugin-view.js"] as const;
+export const EXPLORER_FILES = [
+  "index.html",
+  "explorer.css",
+  "explorer.js",
+  "dom.js",
+  "host-versions.js",
+  "site-data.js",
+  "plugin-view.js",
+] as const;
 /** Where the site serves the README renderer: beside the page, which imports it by this name. */
 export const README_RENDERER_PATH = "explorer-readme.js";
 /** The id of the page's data block. */

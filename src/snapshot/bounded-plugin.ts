@@ -20,6 +20,8 @@ export function boundedPlugin(plugin: SnapshotPlugin): SnapshotPlugin {
     readme: boundedReadme(plugin.readme),
     creators: sameOr(plugin.creators, boundedLogins(plugin.creators)),
   };
+  // The detail shows a README cut here as cut, ending in "…", as one the fetch cut (contract section 11).
+  if (isLongerThan(plugin.readme, BOUNDS.readme)) bounded.readmeCut = true;
   const npmLogins = plugin.registry?.npmLogins;
   if (plugin.registry !== undefined && npmLogins !== undefined)
     bounded.registry = { ...plugin.registry, npmLogins: sameOr(npmLogins, boundedLogins(npmLogins)) };

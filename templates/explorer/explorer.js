@@ -5,7 +5,9 @@
  * state: the list at `?q=…&category=…&web=1&author=…&compat=…&sort=recent&page=2`,
  * defaults left out, and one plugin at `?plugin=SLUG`. Values go to the API as
  * they are, so the API (not this page) decides what is valid, and its
- * problem+json answer is shown when it refuses.
+ * problem+json answer is shown when it refuses. What the API does not say (the
+ * host's versions for the compat control, which feeds exist) the build wrote
+ * into the page itself (site-data.js reads it).
  *
  * `sort` absent means the view's default order: best match (`relevance`) while
  * a search is typed, stars without one. An order the person picks is written
@@ -19,15 +21,14 @@
 
 import { count, h, hidden, moment, npmPage, number, time } from "./dom.js";
 import { orderVersions } from "./host-versions.js";
+import { readSiteData } from "./site-data.js";
 
 /** @typedef {{ q: string, category: string, web: string, author: string, compat: string, sort: string, page: string }} State */
 /** @typedef {{ slug: string, npmName: string, name: string, description: string, version: string, license: string, homepage: string | null, totalStars: number, totalForks: number, hasWebUi: boolean, publishedAt: string, updatedAt: string, tags: string[] }} CatalogPlugin */
 /** @typedef {{ total: number, page: number, perPage: number, pages: number, plugins: CatalogPlugin[] }} PluginsPage */
 /** @typedef {{ total: number, categories: { category: string, count: number }[], uncategorized: number, webUi: number }} Facets */
 /** @typedef {{ readAt: string | null, items: number, stale: number, staleSince: string | null }} SourceStatus */
-/** @typedef {{ host: string, latest: string | null, versions: string[], distTags: [string, string][] }} Compat */
-/** @typedef {{ new: string | null, updated: string | null, categories: Map<string, string> }} Feeds */
-/** @typedef {{ builtAt: string, plugins: number, sources: Record<string, SourceStatus>, compat?: unknown, feeds?: unknown }} Status */
+/** @typedef {{ builtAt: string, plugins: number, sources: Record<string, SourceStatus> }} Status */
 /** @typedef {{ title?: string, detail?: string, status?: number, errors?: { parameter: string, message: string }[] }} Problem */
 /** @typedef {{ fetch(input: string, init?: RequestInit): Promise<Response> }} Api */
 /** @typedef {import("../../src/explorer/readme.js").renderReadme} RenderReadme */
@@ -50,10 +51,6 @@ const SORTS = /** @type {const} */ ([
 const SLUG = /^(?!\.{1,2}$)[a-z0-9._~-]{1,256}$/;
 /** The README renderer with marked and DOMPurify, bundled at build time; imported when a plugin's view opens. */
 const README_MODULE = "./explorer-readme.js";
-/** A feed's path as the status names it: one of the site's own files under feeds/ (no `.` or `..` part either). */
-const FEED_PATH = /^feeds\/[a-z0-9._-]+(\/[a-z0-9._-]+)*\.xml$/;
-/** The host versions the compat control lists at most (a host publishes a few hundred). */
-const MAX_VERSIONS = 2000;
 const TYPING_DELAY_MS = 250;
 /** Characters of a description past which a card shows it in a few lines, with a "show all" button. */
 const DESCRIPTION_SHOWN = 280;
@@ -135,10 +132,11 @@ let shownPlugins = new Map();
 /** Lower-cased config categories, known from the facets. */
 let categories = new Set();
 let statusShown = false;
-/** @type {Compat | null} */
-let compat = null;
-/** @type {Feeds | null} */
-let feeds = null;
+/**
+ * The host's versions and the site's feeds: what the build wrote into the page (the API does not say), read once.
+ * The build also linked the whole catalog's feeds in the head; the page adds the selected category's.
+ */
+const { compat, feeds } = readSiteData(document.getElementById("site-data")?.textContent);
 /** @type {Promise<{ api: Api, status: Response | undefined }> | undefined} */
 let backend;
 
@@ -596,26 +594,8 @@ function showSortOptions() {
 }
 
 // ---------------------------------------------------------------------------
-// The host's versions and the feeds, from the status
+// The host's versions and the feeds, from the site's data
 // ---------------------------------------------------------------------------
-
-/**
- * `compat` of /api/status: the host and its versions (section 12), or null where the catalog names no host.
- * @param {unknown} value @returns {Compat | null}
- */
-function readCompat(value) {
-  if (typeof value !== "object" || value === null) return null;
-  const c = /** @type {Record<string, unknown>} */ (value);
-  if (typeof c.host !== "string" || c.host === "" || !Array.isArray(c.versions)) return null;
-  const versions = c.versions.slice(0, MAX_VERSIONS).filter((v) => typeof v === "string" && v !== "" && v.length <= 256);
-  const tags = typeof c.distTags === "object" && c.distTags !== null && !Array.isArray(c.distTags) ? Object.entries(c.distTags) : [];
-  return {
-    host: c.host.slice(0, 214),
-    latest: typeof c.latest === "string" ? c.latest : null,
-    versions,
-    distTags: /** @type {[string, string][]} */ (tags.slice(0, 100).filter(([tag, v]) => typeof v === "string" && tag.length <= 256)),
-  };
-}
 
 /** The compat control: any version, the host's dist-tags, its releases newest first, then its prereleases. */
 function showCompatOptions() {
@@ -643,7 +623,7 @@ function showCompatOptions() {
         ),
         group(
           "Releases",
-          releases.map((v) => [v, v === compat?.latest ? `${v} (latest)` : v]),
+          releases.map((v) => [v, v === compat.latest ? `${v} (latest)` : v]),
         ),
         group(
           "Prereleases",
@@ -665,26 +645,9 @@ function showCompatOptions() {
 }
 
 /**
- * `feeds` of /api/status: the site's Atom feeds, each a path relative to the site's root, or null where the build did
- * not know the site's address. Any other path is left out: the page links the site's own files only.
- * @param {unknown} value @returns {Feeds | null}
+ * The feeds as links for people, in the footer; and the selected category's in the head too, for feed readers (the
+ * build linked the whole catalog's there already). Only the link this page added is ever taken out.
  */
-function readFeeds(value) {
-  if (typeof value !== "object" || value === null) return null;
-  const f = /** @type {Record<string, unknown>} */ (value);
-  const path = (/** @type {unknown} */ p) =>
-    typeof p === "string" && FEED_PATH.test(p) && !p.split("/").some((part) => /^\.+$/.test(part)) ? p : null;
-  const byCategory = typeof f.categories === "object" && f.categories !== null ? Object.entries(f.categories) : [];
-  /** @type {Map<string, string>} */
-  const categoryFeeds = new Map();
-  for (const [category, file] of byCategory.slice(0, 1000)) {
-    const valid = path(file);
-    if (valid) categoryFeeds.set(category.toLowerCase(), valid);
-  }
-  return { new: path(f.new), updated: path(f.updated), categories: categoryFeeds };
-}
-
-/** The feeds as links: in the head for feed readers, and in the footer for people; the selected category's too. */
 function showFeeds() {
   for (const link of document.head.querySelectorAll("link[data-feed]")) link.remove();
   if (!feeds) {
@@ -696,10 +659,11 @@ function showFeeds() {
   /** @type {[string, string][]} */
   const list = [];
   if (feeds.new) list.push([feeds.new, "New plugins"]);
-  if (feeds.updated) list.push([feeds.updated, "Updated plugins"]);
-  if (categoryFeed) list.push([categoryFeed, `Updated plugins in ${categoryLabel(category)}`]);
-  for (const [href, title] of list) {
-    document.head.append(h("link", { rel: "alternate", type: "application/atom+xml", href, title, "data-feed": true }));
+  if (feeds.updated) list.push([feeds.updated, "Recently updated plugins"]);
+  if (categoryFeed) {
+    const title = `Recently updated plugins in ${categoryLabel(category)}`;
+    list.push([categoryFeed, title]);
+    document.head.append(h("link", { rel: "alternate", type: "application/atom+xml", href: categoryFeed, title, "data-feed": true }));
   }
   feedLinks.hidden = list.length === 0;
   feedLinks.replaceChildren(
@@ -716,10 +680,6 @@ function showFeeds() {
 /** @param {Status} status */
 function showStatus(status) {
   statusShown = true;
-  compat = readCompat(status.compat);
-  feeds = readFeeds(status.feeds);
-  showCompatOptions();
-  showFeeds();
   const parts = [
     h(
       "span",

@@ -18,7 +18,7 @@ import type { CatalogStatus } from "../../src/core/status-body.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { REPO_ROOT } from "../support/targets.js";
 import { type Browser, launchBrowser, type ServedSite } from "./browser.js";
-import { CONFIG, explorerCatalog, LONG_PLUGIN, PEOPLE } from "./catalog.js";
+import { CONFIG, explorerCatalog, HOST, LONG_PLUGIN, ORDINARY_PLUGIN, PEOPLE } from "./catalog.js";
 
 type PluginsPage = PluginPage;
 type Facets = FacetCounts;
@@ -67,15 +67,12 @@ export function describeExplorer(hostName: string, startSite: StartSite): void {
 
   const names = (answer: PluginsPage) => answer.plugins.map((plugin) => plugin.name);
 
-  /**
-   * A search with no order picked, as the page asks for it: best match (`sort=relevance`) where the API has it, else
-   * (an API older than contract section 11) the API's default order, which the page falls back to.
-   */
+  /** A search with no order picked, as the page asks for it: best match (`sort=relevance`). */
   async function searched(query: string): Promise<{ answer: PluginsPage; asked: string }> {
-    const relevance = await fetch(`${site.apiUrl}/api/plugins?${query}&sort=relevance`);
-    if (relevance.ok) return { answer: (await relevance.json()) as PluginsPage, asked: `${query}&sort=relevance` };
-    await relevance.body?.cancel();
-    return { answer: await api<PluginsPage>(`/api/plugins?${query}`), asked: query };
+    const asked = `${query}&sort=relevance`;
+    const response = await fetch(`${site.apiUrl}/api/plugins?${asked}`);
+    expect(response.status, asked).toBe(200);
+    return { answer: (await response.json()) as PluginsPage, asked };
   }
 
   /** `view`: `/` or `/?query`, the page's address relative to the site's root. */
@@ -221,6 +218,53 @@ export function describeExplorer(hostName: string, startSite: StartSite): void {
       expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("q");
       expect(await cardNames(page)).toEqual(names((await searched(`q=${term}s`)).answer));
+      await page.close();
+    });
+
+    it("shows a plugin first when its own display name is searched, though plugins with more stars mention it", async () => {
+      const target = ORDINARY_PLUGIN;
+      const words = target.name.toLowerCase().split(" ");
+      const catalog = await api<{ plugins: PluginsPage["plugins"] }>("/api/catalog.json");
+      const namedAlike = catalog.plugins.filter((p) => p.slug !== target.slug && words.some((w) => p.name.toLowerCase().includes(w)));
+      expect(
+        namedAlike.map((p) => p.name),
+        "no other plugin has these words in its name",
+      ).toEqual([]);
+      const query = new URLSearchParams({ q: target.name }).toString();
+      const byStars = await api<PluginsPage>(`/api/plugins?${query}&sort=stars`);
+      expect(byStars.total, "others match the search too").toBeGreaterThan(1);
+      expect(byStars.plugins[0]!.slug, "by stars, another comes first").not.toBe(target.slug);
+
+      const page = await open("/");
+      await page.locator("#q").fill(target.name);
+      await viewAt(page, query);
+      const { answer } = await searched(query);
+      expect((await cardNames(page))[0]).toBe(target.name);
+      expect(await cardNames(page)).toEqual(names(answer));
+      expect(await page.locator("#sort").inputValue()).toBe("relevance");
+      await page.close();
+    });
+
+    it("offers the host's versions from the page's own data and filters by one; links the site's feeds", async () => {
+      const page = await open("/");
+      expect(await page.locator("#compat-field").isVisible()).toBe(true);
+      const values = await page.locator("#compat option").evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+      expect(new Set(values)).toEqual(new Set(["", ...Object.keys(HOST.distTags ?? {}), ...(HOST.versions ?? [])]));
+      const version = "3.1.0";
+      const filtered = await api<PluginsPage>(`/api/plugins?compat=${version}`);
+      expect(filtered.total).toBeLessThan((await api<PluginsPage>("/api/plugins")).total);
+      await page.locator("#compat").selectOption(version);
+      await viewAt(page, `compat=${version}`);
+      expect(await cardNames(page)).toEqual(names(filtered));
+      expect(await page.locator("#web-count").textContent()).toContain(String((await api<Facets>(`/api/facets?compat=${version}`)).webUi));
+
+      const feeds = await page.locator("#feeds a").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+      expect(feeds).toEqual([`${site.siteUrl}feeds/new.xml`, `${site.siteUrl}feeds/updated.xml`]);
+      for (const feed of feeds) {
+        const response = await fetch(feed);
+        expect(response.status, feed).toBe(200);
+        expect(await response.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
+      }
       await page.close();
     });
 

@@ -1,11 +1,12 @@
 /**
- * What the plugin view's tests show: the facts of section 11 for an ordinary
- * plugin (a README with the usual Markdown, relative links and images, two
- * repositories, 26 weeks of downloads), and READMEs written to harm the page
- * (every classic script and exfiltration vector) or to freeze it (1 MB, 10,000
- * levels deep).
+ * What the plugin view's tests show, as facts of the test catalog's snapshot
+ * (the API turns them into section 11's detail): an ordinary plugin (a README
+ * with the usual Markdown, relative links and images, two repositories, 26
+ * weeks of downloads, ten releases), and READMEs written to harm the page
+ * (every classic script and exfiltration vector) or to freeze it (1 MB,
+ * 10,000 levels deep).
  */
-import type { DetailFacts } from "./fake-api.js";
+import type { Mirror, SnapshotPlugin } from "../../src/snapshot/schema.js";
 
 /** Hosts a README may load images from in these tests; every other host must see no request. */
 export const IMAGE_HOST = "img.example";
@@ -45,52 +46,73 @@ and the [badge](https://${IMAGE_HOST}/badge.svg).
 - [x] logging
 `;
 
-const weeks = (count: number, newest: string) =>
-  Array.from({ length: count }, (_, i) => {
-    const date = new Date(Date.parse(newest) - (count - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10);
-    return { date, count: 40 + ((i * 37) % 90) + i * 3 };
-  });
+const DAY_MS = 86_400_000;
 
-/** Section 11's facts for the ordinary plugin; `readme` as given. */
-export function ordinaryFacts(readme: string | null = ORDINARY_README): DetailFacts {
+/**
+ * The ordinary plugin's repositories, as the upstreams' answers leave them in the snapshot: the first on GitHub with
+ * its default branch (where relative URLs of a README resolve), the second an archived GitLab one with what GitLab
+ * did not say unknown.
+ */
+export function ordinaryMirrors(checkedAt: string): Mirror[] {
+  return [
+    {
+      platform: "github",
+      path: "jane-doe/wind-logger",
+      url: "https://github.com/jane-doe/wind-logger",
+      stars: 412,
+      forks: 37,
+      checkedAt,
+      archived: false,
+      openIssues: 12,
+      pushedAt: "2025-02-20T10:11:12.000Z",
+      defaultBranch: "main",
+    },
+    {
+      platform: "gitlab",
+      path: "sailors/tools/wind-logger",
+      url: "https://gitlab.com/sailors/tools/wind-logger",
+      stars: 9,
+      forks: 1,
+      checkedAt,
+      archived: true,
+      openIssues: 0,
+      pushedAt: null,
+      defaultBranch: null,
+    },
+  ];
+}
+
+/** The repository a README's relative URLs resolve against in the hostile tests (the ordinary plugin's first). */
+export const readmeMirror = (checkedAt: string): Mirror[] => ordinaryMirrors(checkedAt).slice(0, 1);
+
+/** The facts of section 11 a snapshot's record may carry, each present. */
+export type Facts = { [K in "downloads" | "dependents" | "releases" | "engines" | "trust"]-?: NonNullable<SnapshotPlugin[K]> };
+
+/** The ordinary plugin's version: its latest release. */
+export const ORDINARY_VERSION = "2.3.1";
+
+/** Section 11's facts for the ordinary plugin, as read by a build at `builtAt`: five of its releases in the last year. */
+export function ordinaryFacts(builtAt: string): Facts {
+  const built = Date.parse(builtAt);
+  const versions = [ORDINARY_VERSION, "2.3.0", "2.2.0", "2.1.1", "2.1.0", "2.0.0", "1.4.0", "1.3.0", "1.2.0", "1.1.0"];
+  const recent = versions.map((version, i) => ({ version, publishedAt: new Date(built - (12 + i * 70) * DAY_MS).toISOString() }));
   return {
-    readme,
-    repositories: [
-      {
-        url: "https://github.com/jane-doe/wind-logger",
-        host: "github",
-        stars: 412,
-        forks: 37,
-        archived: false,
-        openIssues: 12,
-        pushedAt: "2025-02-20T10:11:12.000Z",
-        defaultBranch: "main",
-      },
-      {
-        url: "https://gitlab.com/sailors/tools/wind-logger",
-        host: "gitlab",
-        stars: 9,
-        forks: 1,
-        archived: true,
-        openIssues: 0,
-        pushedAt: null,
-        defaultBranch: null,
-      },
-    ],
-    downloads: { lastWeek: 1_234, lastMonth: 5_678, weekly: weeks(26, "2025-03-04") },
+    downloads: {
+      lastWeek: 1_234,
+      lastMonth: 5_678,
+      weekly: Array.from({ length: 26 }, (_, i) => ({
+        date: new Date(built - (25 - i) * 7 * DAY_MS).toISOString().slice(0, 10),
+        count: 40 + ((i * 37) % 90) + i * 3,
+      })),
+    },
     dependents: 7,
     releases: {
-      count: 23,
-      lastYear: 5,
-      recent: [
-        { version: "2.3.1", publishedAt: "2025-02-20T10:00:00.000Z" },
-        { version: "2.3.0", publishedAt: "2025-01-02T10:00:00.000Z" },
-        { version: "2.2.0", publishedAt: "2024-09-14T10:00:00.000Z" },
-      ],
+      count: 14,
+      recent,
+      times: recent.map((release) => release.publishedAt).filter((time) => Date.parse(time) >= built - 365 * DAY_MS),
     },
     engines: { node: ">=18", host: ">=2.0.0 <4" },
-    trust: { provenance: true, installScripts: false, spdxLicense: true },
-    score: { total: 74, popularity: 61, maintenance: 88, quality: 75 },
+    trust: { provenance: true, installScripts: false },
   };
 }
 
@@ -174,7 +196,6 @@ const PAYLOADS = [
   `<img src="data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' onload='${RUN}'/>">`,
   `![md http](http://${EVIL}/md-http.png)`,
   "![md data](data:image/png;base64,iVBORw0KGgo=)",
-  `<img src="//${EVIL}.invalid/protocol-relative.png">`,
   // Mutation XSS (DOMPurify bypasses of earlier versions)
   `<svg></p><style><a id="</style><img src=1 onerror=${RUN}>">`,
   `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=${RUN}&gt;">`,
@@ -190,8 +211,15 @@ const PAYLOADS = [
   `<div class="problem skip" role="alert" accesskey="q" tabindex="1" contenteditable>spoof</div>`,
 ];
 
-/** Allowed on purpose: the README's only requests go to these images. */
-const ALLOWED_IMAGES = [`![ok](https://${IMAGE_HOST}/ok.png)`, "![relative](docs/logo.png)"];
+/**
+ * Allowed on purpose: the README's only requests go to these images. A protocol-relative URL keeps the page's scheme,
+ * which for a README's image is always https.
+ */
+const ALLOWED_IMAGES = [
+  `![ok](https://${IMAGE_HOST}/ok.png)`,
+  "![relative](docs/logo.png)",
+  `<img src="//${IMAGE_HOST}/protocol-relative.png">`,
+];
 
 export const HOSTILE_README = ["# Hostile README", "", ...ALLOWED_IMAGES, "", ...PAYLOADS.map((payload) => `${payload}\n`)].join("\n");
 
@@ -201,6 +229,7 @@ export const HOSTILE_ALLOWED_REQUESTS = [
   `https://${IMAGE_HOST}/handler.png`,
   `https://${IMAGE_HOST}/ok-srcset.png`,
   `https://${IMAGE_HOST}/picture-fallback.png`,
+  `https://${IMAGE_HOST}/protocol-relative.png`,
   `https://${RAW_HOST}/jane-doe/wind-logger/main/docs/logo.png`,
 ];
 

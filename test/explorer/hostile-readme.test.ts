@@ -2,7 +2,9 @@
  * A README is a stranger's text (contract section 11, "The explorer"; issue
  * 28, point 6). In headless Chromium, on a site built by the CLI and put on
  * `serve`, the plugin view renders READMEs that carry every classic script
- * and exfiltration vector, and READMEs too large or too deep to render whole.
+ * and exfiltration vector, and READMEs too large or too deep to render whole,
+ * each a plugin's README in the test catalog, as the API answers it (which
+ * cuts one past its bound, contract section 5).
  *
  * What is proved, and how it could fail: a payload that runs sets
  * `window.pwned` or opens a dialog (both watched; a control test shows the
@@ -15,12 +17,10 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PluginPage } from "../../src/core/page-body.js";
-import type { Plugin } from "../../src/core/plugin.js";
+import type { SnapshotPlugin } from "../../src/snapshot/schema.js";
 import { type Browser, buildAndServe, launchBrowser, type ServedSite } from "./browser.js";
-import { CONFIG, explorerCatalog } from "./catalog.js";
-import { EVIL, HEAVY_READMES, HOSTILE_README, IMAGE_HOST, ordinaryFacts, RAW_HOST } from "./details.js";
-import { detailOf, fakeNewApi, type PluginDetail } from "./fake-api.js";
+import { CONFIG, HOSTILE_PLUGIN, README_PLUGINS, readmeCatalog } from "./catalog.js";
+import { EVIL, HEAVY_READMES, HOSTILE_ALLOWED_REQUESTS, IMAGE_HOST, RAW_HOST } from "./details.js";
 
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 /** How long asynchronous payloads (image errors, timers, meta refresh) get to run after the README is shown. */
@@ -30,15 +30,13 @@ const RESPONSIVE_MS = 3_000;
 
 let browser: Browser;
 let site: ServedSite;
-let plugin: Plugin;
 
 beforeAll(async () => {
   const [launched, served] = await Promise.allSettled([
     launchBrowser().then((b) => (browser = b)),
-    buildAndServe(explorerCatalog(20), CONFIG).then((s) => (site = s)),
+    buildAndServe(readmeCatalog(), CONFIG).then((s) => (site = s)),
   ]);
   for (const outcome of [launched, served]) if (outcome.status === "rejected") throw outcome.reason;
-  plugin = ((await (await fetch(`${site.apiUrl}/api/plugins`)).json()) as PluginPage).plugins[0]!;
 });
 
 afterAll(async () => {
@@ -48,6 +46,8 @@ afterAll(async () => {
 
 interface Watched {
   readonly page: Page;
+  /** The plugin whose view it opens. */
+  readonly plugin: SnapshotPlugin;
   /** Every URL the page asked for, in order. */
   readonly requested: string[];
   /** Every dialog a script opened. */
@@ -57,12 +57,12 @@ interface Watched {
 }
 
 /**
- * A page whose every request, dialog and navigation is recorded, with `readme` as the README of the first plugin.
- * `csp: false`: the page's Content-Security-Policy is taken out of its HTML.
+ * A page whose every request, dialog and navigation is recorded, to open `plugin`'s view. `csp: false`: the page's
+ * Content-Security-Policy is taken out of its HTML.
  */
-async function watch(readme: string, csp: boolean): Promise<Watched> {
+async function watch(plugin: SnapshotPlugin, csp: boolean): Promise<Watched> {
   const page = await browser.context.newPage();
-  const watched: Watched = { page, requested: [], dialogs: [], navigations: [] };
+  const watched: Watched = { page, plugin, requested: [], dialogs: [], navigations: [] };
   page.on("request", (request) => void watched.requested.push(request.url()));
   page.on("dialog", (dialog) => {
     watched.dialogs.push(dialog.message());
@@ -75,8 +75,6 @@ async function watch(readme: string, csp: boolean): Promise<Watched> {
     (url) => !url.href.startsWith(site.siteUrl),
     (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }),
   );
-  const details = new Map<string, PluginDetail>([[plugin.slug, detailOf(plugin, ordinaryFacts(readme))]]);
-  await fakeNewApi(page, site.siteUrl, { details });
   if (!csp) {
     await page.route(
       (url) => url.href.startsWith(site.siteUrl) && new URL(url.href).pathname === "/",
@@ -92,7 +90,7 @@ async function watch(readme: string, csp: boolean): Promise<Watched> {
 }
 
 async function openView(watched: Watched): Promise<void> {
-  await watched.page.goto(`${site.siteUrl}?plugin=${plugin.slug}`);
+  await watched.page.goto(`${site.siteUrl}?plugin=${watched.plugin.slug}`);
   await viewShown(watched.page);
 }
 
@@ -104,8 +102,15 @@ async function viewShown(page: Page): Promise<void> {
   });
 }
 
-/** What a payload that ran or loaded would have left: the flag, dialogs, requests off the allowed hosts, navigations. */
+/**
+ * What a payload that ran or loaded would have left: the flag, dialogs, requests off the allowed hosts, navigations.
+ * The README's images load lazily, only near the viewport: each is made eager first, so that every image the README
+ * kept is asked for, wherever the view's layout puts it.
+ */
 async function traces(watched: Watched) {
+  await watched.page.evaluate(() => {
+    for (const image of document.querySelectorAll("#readme-box img")) image.setAttribute("loading", "eager");
+  });
   await watched.page.waitForTimeout(SETTLE_MS);
   const allowed = (url: string) =>
     url.startsWith(site.siteUrl) ||
@@ -115,7 +120,7 @@ async function traces(watched: Watched) {
     pwned: await watched.page.evaluate(() => (window as unknown as { pwned?: number }).pwned ?? 0),
     dialogs: watched.dialogs,
     strayRequests: watched.requested.filter((url) => !allowed(url)),
-    navigations: watched.navigations.filter((url) => url !== `${site.siteUrl}?plugin=${plugin.slug}`),
+    navigations: watched.navigations.filter((url) => url !== `${site.siteUrl}?plugin=${watched.plugin.slug}`),
   };
 }
 
@@ -147,7 +152,7 @@ async function forbiddenInReadme(page: Page): Promise<string[]> {
 
 describe("a hostile README in the plugin view", () => {
   it("is watched well enough to see a payload that runs (control: one let in past the sanitizer)", async () => {
-    const watched = await watch("# Harmless", false);
+    const watched = await watch(README_PLUGINS.get("harmless")!, false);
     await openView(watched);
     await watched.page.evaluate((run) => {
       document
@@ -166,7 +171,7 @@ describe("a hostile README in the plugin view", () => {
 
   for (const csp of [false, true]) {
     it(`runs nothing and loads nothing but https images, ${csp ? "under the page's CSP" : "by the sanitizer alone (no CSP)"}`, async () => {
-      const watched = await watch(HOSTILE_README, csp);
+      const watched = await watch(HOSTILE_PLUGIN, csp);
       await openView(watched);
       const { page } = watched;
       expect(await page.locator("#readme-box .readme h4").first().textContent()).toBe("Hostile README");
@@ -177,9 +182,13 @@ describe("a hostile README in the plugin view", () => {
       const hrefs = await page.locator("#readme-box .readme a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       for (const href of hrefs) expect(href, "a kept link").toMatch(/^(https?:\/\/|mailto:|#user-content-)/);
       expect(await traces(watched)).toEqual(NONE);
-      // The allowed images were asked for: the hostile README did not just break rendering.
-      expect(watched.requested).toContain(`https://${IMAGE_HOST}/ok.png`);
-      expect(watched.requested).toContain(`https://${RAW_HOST}/jane-doe/wind-logger/main/docs/logo.png`);
+      // The allowed images, and no other off the site, were asked for: the hostile README did not just break rendering.
+      const offSite = watched.requested.filter((url) => !url.startsWith(site.siteUrl));
+      const fromRepository = (url: string) => url.startsWith(`https://${RAW_HOST}/jane-doe/wind-logger/main/`);
+      expect(new Set(offSite.filter((url) => !fromRepository(url)))).toEqual(
+        new Set(HOSTILE_ALLOWED_REQUESTS.filter((url) => !fromRepository(url))),
+      );
+      expect(offSite).toContain(`https://${RAW_HOST}/jane-doe/wind-logger/main/docs/logo.png`);
       // The page's own elements are the ones its ids name: nothing in the README took them.
       expect(await page.evaluate(() => document.getElementById("filters")?.tagName)).toBe("FORM");
       expect(await page.evaluate(() => document.getElementById("cards")?.tagName)).toBe("OL");
@@ -187,10 +196,14 @@ describe("a hostile README in the plugin view", () => {
     });
   }
 
-  for (const [name, { readme, cut }] of Object.entries(HEAVY_READMES)) {
+  for (const [name, { cut }] of Object.entries(HEAVY_READMES)) {
     it(`renders or cuts ${name} while the page stays responsive`, async () => {
-      const watched = await watch(readme, true);
-      const { page } = watched;
+      const watched = await watch(README_PLUGINS.get(name)!, true);
+      const { page, plugin } = watched;
+      // What the page gets: the README as the API answers it, cut at its bound (contract section 5) if longer.
+      const answered = (await (await fetch(`${site.apiUrl}/api/plugins/${plugin.slug}`)).json()) as { readme: string };
+      expect([...answered.readme].length).toBeLessThanOrEqual(65_536);
+      expect(answered.readme.endsWith("…")).toBe([...plugin.readme].length > 65_536);
       await page.goto(`${site.siteUrl}?plugin=${plugin.slug}`);
       // While the view renders, the page keeps answering: each round trip to its main thread is timed.
       const slowest = await page.evaluate(

@@ -1,22 +1,32 @@
 /**
  * The explorer's plugin view (contract section 11, "The explorer") and what
  * sections 11 and 12 add to the list (the sorts, the compat filter, the feed
- * links), in headless Chromium on a site built by the CLI and put on `serve`.
- * The list comes from the real API; the detail endpoint and the status's new
- * keys come from `fake-api.ts` until the site's API has them.
+ * links), in headless Chromium on sites built by the CLI and put on `serve`:
+ * one whose catalog names a host and knows its URL (so it has feeds), and one
+ * without either. Every expectation is the API's own answer for the same view.
  */
 import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PluginDetail } from "../../src/core/detail-body.js";
 import type { PluginPage } from "../../src/core/page-body.js";
 import type { Plugin } from "../../src/core/plugin.js";
 import { REPO_ROOT } from "../support/targets.js";
 import { type Browser, buildAndServe, launchBrowser, type ServedSite } from "./browser.js";
-import { CATEGORIES, CONFIG, explorerCatalog } from "./catalog.js";
-import { HOSTILE_README, IMAGE_HOST, ordinaryFacts, RAW_HOST } from "./details.js";
-import { detailOf, type FakeApi, fakeNewApi, type PluginDetail } from "./fake-api.js";
+import {
+  BARE_PLUGIN,
+  CATEGORIES,
+  CONFIG,
+  explorerCatalog,
+  FEEDLESS_CATEGORY,
+  HOST,
+  HOSTILE_PLUGIN,
+  ORDINARY_PLUGIN,
+  withoutHostOrSiteUrl,
+} from "./catalog.js";
+import { IMAGE_HOST, RAW_HOST } from "./details.js";
 
 const OUTPUT = join(REPO_ROOT, "test-output");
 /** `UPDATE_SCREENSHOTS=1` writes the README's screenshots into docs/ as well. */
@@ -26,37 +36,49 @@ const PICTURE = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="180
 <rect width="640" height="180" rx="8" fill="#0f1419"/><text x="24" y="40" fill="#e6edf3" font-family="sans-serif" font-size="20">Wind</text>
 <text x="24" y="120" fill="#6cb6ff" font-family="sans-serif" font-size="64">14.2 kn</text>
 <polyline fill="none" stroke="#57ab5a" stroke-width="4" points="330,140 380,90 430,110 480,60 530,80 600,40"/></svg>`;
+const NOT_FOUND = {
+  status: 404,
+  contentType: "application/problem+json",
+  body: JSON.stringify({ type: "about:blank", title: "Not Found", status: 404, detail: "No such resource." }),
+};
 
 let browser: Browser;
+/** The catalog with a host and a site URL. */
 let site: ServedSite;
+/** A small catalog without either: no compat control, no feeds. */
+let plain: ServedSite;
 /** Every plugin of the catalog as the API lists it, by slug. */
 const plugins = new Map<string, Plugin>();
-/** Every plugin's detail: the ordinary facts. */
-const details = new Map<string, PluginDetail>();
 
 beforeAll(async () => {
-  const [launched, served] = await Promise.allSettled([
+  const started = await Promise.allSettled([
     launchBrowser().then((b) => (browser = b)),
     buildAndServe(explorerCatalog(), CONFIG).then((s) => (site = s)),
+    buildAndServe(withoutHostOrSiteUrl(explorerCatalog(20)), CONFIG).then((s) => (plain = s)),
   ]);
-  for (const outcome of [launched, served]) if (outcome.status === "rejected") throw outcome.reason;
+  for (const outcome of started) if (outcome.status === "rejected") throw outcome.reason;
   for (let page = 1; ; page++) {
     const answer = await api<PluginPage>(`/api/plugins?per_page=100&page=${page}`);
-    for (const plugin of answer.plugins) {
-      plugins.set(plugin.slug, plugin);
-      details.set(plugin.slug, detailOf(plugin, ordinaryFacts()));
-    }
+    for (const plugin of answer.plugins) plugins.set(plugin.slug, plugin);
     if (page >= answer.pages) break;
   }
 });
 
 afterAll(async () => {
   await browser?.close();
-  await site?.close();
+  await Promise.all([site?.close(), plain?.close()]);
 });
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  return (await (await fetch(`${site.apiUrl}${pathAndQuery}`)).json()) as T;
+/** The API's answer, from `serve` on the site (`on`: the catalog with a host, unless told). */
+async function api<T>(pathAndQuery: string, on: ServedSite = site): Promise<T> {
+  return (await (await fetch(`${on.apiUrl}${pathAndQuery}`)).json()) as T;
+}
+
+/** The API's detail of one plugin. */
+async function detailOf(slug: string): Promise<PluginDetail> {
+  const response = await fetch(`${site.apiUrl}/api/plugins/${encodeURIComponent(slug)}`);
+  expect(response.status, slug).toBe(200);
+  return (await response.json()) as PluginDetail;
 }
 
 interface Opened {
@@ -65,19 +87,19 @@ interface Opened {
   readonly requested: string[];
 }
 
-/** A page with the fake API and image hosts answered locally, at `view` (relative to the site's root). */
-async function open(view: string, fake: FakeApi = { details }, width = 1280): Promise<Opened> {
+/** A page of `on` (the catalog with a host, unless told), with image hosts answered locally, at `view`. */
+async function open(view: string, options: { width?: number; on?: ServedSite } = {}): Promise<Opened> {
+  const { width = 1280, on = site } = options;
   const page = await browser.context.newPage();
   const requested: string[] = [];
   page.on("request", (request) => void requested.push(request.url()));
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
   await page.route(
-    (url) => !url.href.startsWith(site.siteUrl),
+    (url) => !url.href.startsWith(on.siteUrl),
     (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: PICTURE }),
   );
-  await fakeNewApi(page, site.siteUrl, fake);
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-  await page.goto(`${site.siteUrl}${view.replace(/^\//, "")}`);
+  await page.goto(`${on.siteUrl}${view.replace(/^\//, "")}`);
   return { page, requested };
 }
 
@@ -126,8 +148,7 @@ describe("the plugin view", () => {
     await viewSettled(page);
     expect(await page.title()).toBe(`${target.name} · Plugin catalog`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("plugin-name");
-    const detail = details.get(target.slug)!;
-    await expectView(page, detail);
+    await expectView(page, await detailOf(target.slug));
 
     await page.goBack();
     await listSettled(page);
@@ -148,8 +169,27 @@ describe("the plugin view", () => {
     await page.close();
   });
 
+  it("shows every fact of a plugin that has them all: two repositories, 26 weeks, ten releases, engines, trust, score", async () => {
+    const detail = await detailOf(ORDINARY_PLUGIN.slug);
+    // What the test catalog gave it, as the API answers it: none of the view's parts is empty.
+    expect(detail.repositories.map((r) => [r.host, r.archived, r.defaultBranch])).toEqual([
+      ["github", false, "main"],
+      ["gitlab", true, null],
+    ]);
+    expect(detail.downloads.weekly).toHaveLength(26);
+    expect(detail.releases.recent).toHaveLength(10);
+    expect(detail.releases.lastYear).toBeGreaterThan(0);
+    expect(detail.engines).toEqual({ node: ">=18", host: ">=2.0.0 <4" });
+    expect(detail.trust).toEqual({ provenance: true, installScripts: false, spdxLicense: true });
+    expect(detail.score.total).toBeGreaterThan(0);
+    const { page } = await open(`/?plugin=${ORDINARY_PLUGIN.slug}`);
+    await viewSettled(page);
+    await expectView(page, detail);
+    await page.close();
+  });
+
   it("renders the README from Markdown, its relative links and images pointed at the first repository's default branch", async () => {
-    const slug = [...plugins.keys()][0]!;
+    const slug = ORDINARY_PLUGIN.slug;
     const { page, requested } = await open(`/?plugin=${slug}`);
     await viewSettled(page);
     const readme = page.locator("#readme-box .readme");
@@ -201,16 +241,16 @@ describe("the plugin view", () => {
   });
 
   it("shows a plugin without a README, repositories or history, as the answer says", async () => {
-    const [slug, plugin] = [...plugins.entries()][3]!;
-    const bare = detailOf(plugin, {
-      ...ordinaryFacts(null),
+    const bare = await detailOf(BARE_PLUGIN.slug);
+    expect(bare).toMatchObject({
+      readme: null,
       repositories: [],
       downloads: { lastWeek: 0, lastMonth: 0, weekly: [] },
       releases: { count: 0, lastYear: 0, recent: [] },
       engines: { node: null, host: null },
       trust: { provenance: false, installScripts: true, spdxLicense: false },
     });
-    const { page } = await open(`/?plugin=${slug}`, { details: new Map([[slug, bare]]) });
+    const { page } = await open(`/?plugin=${BARE_PLUGIN.slug}`);
     await viewSettled(page);
     await expectView(page, bare);
     expect(await page.locator("#readme-box").textContent()).toBe("This plugin has no README.");
@@ -235,7 +275,9 @@ describe("the plugin view", () => {
   });
 
   it("on an API without plugin details (a site built before them), says so and stops linking cards to views", async () => {
-    const { page } = await open("/", { details: new Map() });
+    const { page } = await open("/");
+    // Such an API answers every plugin's path with its 404 for an unknown path.
+    await page.route(/\/api\/plugins\/[^/?]+$/, (route) => route.fulfill(NOT_FOUND));
     await listSettled(page);
     const first = (await api<PluginPage>("/api/plugins")).plugins[0]!;
     await page.locator("#cards h3 a").first().click();
@@ -278,17 +320,13 @@ describe("the plugin view", () => {
 
   it("has no serious or critical axe-core violations and fits a 390 px phone, an ordinary and a hostile README; screenshots", async () => {
     const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-    // Past the first plugin, which is the one at every bound (LONG_PLUGIN).
-    const [ordinary, hostile] = [...plugins.values()].slice(1, 3);
-    const views = new Map(details);
-    views.set(hostile!.slug, detailOf(hostile!, ordinaryFacts(HOSTILE_README)));
     for (const dir of SCREENSHOTS) await mkdir(dir, { recursive: true });
     for (const [plugin, name] of [
-      [ordinary!, "plugin-view"],
-      [hostile!, "plugin-view-hostile"],
+      [ORDINARY_PLUGIN, "plugin-view"],
+      [HOSTILE_PLUGIN, "plugin-view-hostile"],
     ] as const) {
       for (const width of [390, 1280]) {
-        const { page } = await open(`/?plugin=${plugin.slug}`, { details: views }, width);
+        const { page } = await open(`/?plugin=${plugin.slug}`, { width });
         await viewSettled(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
         await page.evaluate(axe);
@@ -405,7 +443,8 @@ async function expectView(page: Page, detail: PluginDetail): Promise<void> {
 
   const engines = (await section("Runs on").textContent()) ?? "";
   expect(engines).toContain(`Node.js${detail.engines.node ?? "not declared"}`);
-  expect(engines).toContain(`Host${detail.engines.host ?? "not declared"}`);
+  // The catalog names its host: the line is named after it.
+  expect(engines).toContain(`${HOST.host}${detail.engines.host ?? "not declared"}`);
 
   const trust = (await section("Trust").textContent()) ?? "";
   expect(trust).toContain(detail.trust.provenance ? "Provenance: npm holds a signed attestation" : "No provenance");
@@ -429,6 +468,7 @@ describe("the list's orders, compat filter and feeds", () => {
     await page.waitForURL((url) => url.search === (query ? `?${query}` : ""));
     await listSettled(page);
   };
+  const names = (answer: PluginPage) => answer.plugins.map((p) => p.name);
 
   it("orders a search by best match until another order is picked, which the URL keeps", async () => {
     const { page, requested } = await open("/");
@@ -441,26 +481,34 @@ describe("the list's orders, compat filter and feeds", () => {
     ];
     expect(await options(page, "#sort")).toEqual(offered);
     expect(await page.locator("#sort").inputValue()).toBe("stars");
+    const [relevance, stars, downloads] = [
+      await api<PluginPage>("/api/plugins?q=wind&sort=relevance"),
+      await api<PluginPage>("/api/plugins?q=wind&sort=stars"),
+      await api<PluginPage>("/api/plugins?q=wind&sort=downloads"),
+    ];
+    // Three different orders of the same matches: the page shows the one it asked for.
+    expect(names(relevance)).not.toEqual(names(stars));
+    expect(names(downloads)).not.toEqual(names(stars));
 
     await page.locator("#q").fill("wind");
     await viewAt(page, "q=wind");
     expect(listQueries(requested).at(-1)).toBe("q=wind&sort=relevance");
     expect(await options(page, "#sort")).toEqual([["relevance", "Best match"], ...offered]);
     expect(await page.locator("#sort").inputValue()).toBe("relevance");
-    const stars = await api<PluginPage>("/api/plugins?q=wind");
-    // The stand-in's best match is the stars order reversed: the page shows what the API answered for relevance.
-    expect(await cardNames(page)).toEqual(stars.plugins.map((p) => p.name).reverse());
+    expect(await cardNames(page)).toEqual(names(relevance));
 
     await page.locator("#sort").selectOption("stars");
     await viewAt(page, "q=wind&sort=stars");
     expect(listQueries(requested).at(-1)).toBe("q=wind&sort=stars");
-    expect(await cardNames(page)).toEqual(stars.plugins.map((p) => p.name));
+    expect(await cardNames(page)).toEqual(names(stars));
 
     await page.locator("#sort").selectOption("relevance");
     await viewAt(page, "q=wind");
+    expect(await cardNames(page)).toEqual(names(relevance));
     await page.locator("#sort").selectOption("downloads");
     await viewAt(page, "q=wind&sort=downloads");
     expect(listQueries(requested).at(-1)).toBe("q=wind&sort=downloads");
+    expect(await cardNames(page)).toEqual(names(downloads));
 
     // Without a search, best match is not offered; the order picked stays.
     await page.locator("#q").fill("");
@@ -468,11 +516,13 @@ describe("the list's orders, compat filter and feeds", () => {
     await viewAt(page, "sort=downloads");
     expect(await options(page, "#sort")).toEqual(offered);
     expect(await page.locator("#sort").inputValue()).toBe("downloads");
+    expect(await cardNames(page)).toEqual(names(await api<PluginPage>("/api/plugins?sort=downloads")));
     await page.close();
   });
 
   it("on an API without best match, orders a search as the API does by default and stops offering it", async () => {
-    const { page, requested } = await open("/", { details });
+    const { page, requested } = await open("/");
+    // An API older than section 11 refuses the order with its 400.
     await page.route(
       (url) => url.href.startsWith(`${site.siteUrl}api/plugins?`) && url.searchParams.get("sort") === "relevance",
       (route) =>
@@ -492,7 +542,7 @@ describe("the list's orders, compat filter and feeds", () => {
     await page.locator("#q").fill("wind");
     await viewAt(page, "q=wind");
     expect(listQueries(requested).slice(-2)).toEqual(["q=wind&sort=relevance", "q=wind"]);
-    expect(await cardNames(page)).toEqual((await api<PluginPage>("/api/plugins?q=wind")).plugins.map((p) => p.name));
+    expect(await cardNames(page)).toEqual(names(await api<PluginPage>("/api/plugins?q=wind")));
     expect(await page.locator("#problem").isHidden()).toBe(true);
     expect(await page.locator("#sort").inputValue()).toBe("stars");
     expect((await options(page, "#sort")).map(([value]) => value)).not.toContain("relevance");
@@ -502,30 +552,11 @@ describe("the list's orders, compat filter and feeds", () => {
     await page.close();
   });
 
-  const COMPAT = {
-    host: "node-red",
-    latest: "4.0.2",
-    versions: [
-      "0.20.0",
-      "1.0.0",
-      "4.0.0-beta.1",
-      "3.1.0",
-      "4.0.0",
-      "4.0.2",
-      "10.0.0",
-      "4.0.0-beta.2",
-      "2.2.3",
-      "4.0.0-alpha.10",
-      "4.0.0-alpha.9",
-    ],
-    distTags: { latest: "4.0.2", next: "4.0.0-beta.2" },
-  };
-
   it("offers the host's versions, releases newest first, then prereleases, kept in the URL and sent with every query", async () => {
-    const { page, requested } = await open("/", { details, status: { compat: COMPAT } });
+    const { page, requested } = await open("/");
     await listSettled(page);
-    await page.waitForSelector("#compat-field:not([hidden])");
-    expect(await page.locator("#compat-label").textContent()).toBe("Runs on node-red");
+    expect(await page.locator("#compat-field").isVisible()).toBe(true);
+    expect(await page.locator("#compat-label").textContent()).toBe(`Runs on ${HOST.host}`);
     expect(await options(page, "#compat")).toEqual([
       ["", "Any version"],
       ["latest", "latest (4.0.2)"],
@@ -547,47 +578,48 @@ describe("the list's orders, compat filter and feeds", () => {
       "Releases",
       "Prereleases",
     ]);
+
+    const all = await api<PluginPage>("/api/plugins");
+    const filtered = await api<PluginPage>("/api/plugins?compat=3.1.0");
+    expect(filtered.total, "the version leaves plugins out").toBeLessThan(all.total);
+    expect(filtered.total).toBeGreaterThan(0);
     await page.locator("#compat").selectOption("3.1.0");
     await viewAt(page, "compat=3.1.0");
     expect(listQueries(requested).at(-1)).toBe("compat=3.1.0");
     expect(requested.filter((url) => url.startsWith(`${site.siteUrl}api/facets?`)).at(-1)).toBe(`${site.siteUrl}api/facets?compat=3.1.0`);
-    expect(await page.locator("#summary").textContent()).toContain("that run on node-red 3.1.0");
+    expect(await cardNames(page)).toEqual(names(filtered));
+    expect(await page.locator("#summary").textContent()).toContain(`${filtered.total} plugins that run on ${HOST.host} 3.1.0`);
     await page.locator("#compat").selectOption("");
     await viewAt(page, "");
+    expect(await cardNames(page)).toEqual(names(all));
     await page.close();
 
-    // A deep link selects its version, one the list does not hold included; the back button restores each.
-    const deep = await open("/?compat=next&sort=name", { details, status: { compat: COMPAT } });
+    // A deep link selects its version, a dist-tag too.
+    const deep = await open("/?compat=next&sort=name");
     await listSettled(deep.page);
-    await deep.page.waitForSelector("#compat-field:not([hidden])");
     expect(await deep.page.locator("#compat").inputValue()).toBe("next");
     expect(listQueries(deep.requested).at(-1)).toBe("compat=next&sort=name");
+    expect(await cardNames(deep.page)).toEqual(names(await api<PluginPage>("/api/plugins?compat=next&sort=name")));
+    // A version the host never published is kept in the control, and the API's refusal, naming the host, is shown.
     await deep.page.goto(`${site.siteUrl}?compat=9.9.9`);
     await listSettled(deep.page);
-    await deep.page.waitForSelector("#compat-field:not([hidden])");
     expect(await deep.page.locator("#compat").inputValue()).toBe("9.9.9");
+    const problem = await api<{ errors: { parameter: string; message: string }[] }>("/api/plugins?compat=9.9.9");
+    const error = problem.errors.find((e) => e.parameter === "compat")!;
+    expect(error.message).toContain(HOST.host);
+    expect(await deep.page.getByRole("alert").textContent()).toContain(`compat: ${error.message}`);
     await deep.page.close();
   });
 
   it("has no compat control where the catalog names no host", async () => {
-    const { page } = await open("/", { details, status: { compat: null } });
+    const { page } = await open("/", { on: plain });
     await listSettled(page);
     await page.waitForFunction(() => (document.getElementById("freshness")?.textContent ?? "").includes("built"));
     expect(await page.locator("#compat-field").isHidden()).toBe(true);
     await page.close();
   });
 
-  const FEEDS = {
-    new: "feeds/new.xml",
-    updated: "feeds/updated.xml",
-    categories: {
-      [CATEGORIES[0]]: `feeds/category/${CATEGORIES[0]}.xml`,
-      [CATEGORIES[1]]: "https://evil.example/feed.xml",
-      [CATEGORIES[2]]: "feeds/../../x.xml",
-    },
-  };
-
-  it("links the feeds in the head and on the page: the whole catalog's, and the selected category's", async () => {
+  it("links the feeds: the build's in the head, the selected category's added there; all of them on the page", async () => {
     const feedLinks = (page: Page) =>
       page.evaluate(() => ({
         head: [...document.head.querySelectorAll('link[rel="alternate"]')].map((l) => [
@@ -597,41 +629,50 @@ describe("the list's orders, compat filter and feeds", () => {
         ]),
         page: [...document.querySelectorAll("#feeds a")].map((a) => [a.getAttribute("href"), a.textContent]),
       }));
-    const { page } = await open("/", { details, status: { feeds: FEEDS } });
+    const { page } = await open("/");
     await listSettled(page);
-    await page.waitForSelector("#feeds:not([hidden])");
     const type = "application/atom+xml";
-    expect(await feedLinks(page)).toEqual({
-      head: [
-        [type, "feeds/new.xml", "New plugins"],
-        [type, "feeds/updated.xml", "Updated plugins"],
-      ],
-      page: [
-        ["feeds/new.xml", "New plugins"],
-        ["feeds/updated.xml", "Updated plugins"],
-      ],
-    });
+    const whole = [
+      ["feeds/new.xml", "New plugins"],
+      ["feeds/updated.xml", "Recently updated plugins"],
+    ];
+    expect(await feedLinks(page)).toEqual({ head: whole.map(([href, title]) => [type, href, title]), page: whole });
     expect(
       await page
         .locator("#feeds a")
         .first()
         .evaluate((a) => (a as HTMLAnchorElement).href),
     ).toBe(`${site.siteUrl}feeds/new.xml`);
+
     const category = CATEGORIES[0];
     await page.locator(`#category-list li[data-category="${category}"] label`).click();
     await viewAt(page, `category=${category}`);
     const label = category.replace("acme-category-", "");
-    expect((await feedLinks(page)).head.at(-1)).toEqual([type, `feeds/category/${category}.xml`, `Updated plugins in ${label}`]);
-    expect((await feedLinks(page)).page.at(-1)).toEqual([`feeds/category/${category}.xml`, `Updated plugins in ${label}`]);
-    // Paths that are no file of the site are not linked.
-    for (const other of [CATEGORIES[1], CATEGORIES[2]]) {
-      await page.locator(`#category-list li[data-category="${other}"] label`).click();
-      await viewAt(page, `category=${other}`);
-      expect((await feedLinks(page)).head).toHaveLength(2);
+    const categoryFeed = [`feeds/category/${category}.xml`, `Recently updated plugins in ${label}`];
+    expect(await feedLinks(page)).toEqual({
+      head: [...whole, categoryFeed].map(([href, title]) => [type, href, title]),
+      page: [...whole, categoryFeed],
+    });
+    // Every link names a feed the site serves.
+    for (const [href] of [...whole, categoryFeed]) {
+      const response = await fetch(`${site.siteUrl}${href}`);
+      expect(response.status, href).toBe(200);
+      expect(response.headers.get("content-type"), href).toMatch(/^application\/atom\+xml\b/);
+      await response.body?.cancel();
     }
+    // A category whose name gets no feed, and another category: the page took out only the link it had added.
+    await page.locator(`#category-list li[data-category="${FEEDLESS_CATEGORY}"] label`).click();
+    await viewAt(page, new URLSearchParams({ category: FEEDLESS_CATEGORY }).toString());
+    expect(await feedLinks(page)).toEqual({ head: whole.map(([href, title]) => [type, href, title]), page: whole });
+    await page.locator(`#category-list li[data-category="${CATEGORIES[1]}"] label`).click();
+    await viewAt(page, `category=${CATEGORIES[1]}`);
+    expect((await feedLinks(page)).head).toHaveLength(3);
+    await page.goBack();
+    await viewAt(page, new URLSearchParams({ category: FEEDLESS_CATEGORY }).toString());
+    expect((await feedLinks(page)).head).toHaveLength(2);
     await page.close();
 
-    const none = await open("/", { details, status: { feeds: null } });
+    const none = await open("/", { on: plain });
     await listSettled(none.page);
     await none.page.waitForFunction(() => (document.getElementById("freshness")?.textContent ?? "").includes("built"));
     expect(await feedLinks(none.page)).toEqual({ head: [], page: [] });

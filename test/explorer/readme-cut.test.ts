@@ -11,10 +11,24 @@ describe("cutReadme", () => {
 
   it("cuts a README longer than the API ever sends, never inside a surrogate pair", () => {
     expect(cutReadme("a".repeat(MAX_README_CHARS + 1))).toEqual({ markdown: "a".repeat(MAX_README_CHARS), cut: "length" });
+    // Characters are code points, as the API counts them: an astral one is one character of two code units.
     const astral = `${"a".repeat(MAX_README_CHARS - 1)}😀b`;
-    const { markdown, cut } = cutReadme(astral);
-    expect(cut).toBe("length");
-    expect(markdown).toBe("a".repeat(MAX_README_CHARS - 1));
+    expect(cutReadme(astral)).toEqual({ markdown: `${"a".repeat(MAX_README_CHARS - 1)}😀`, cut: "length" });
+    expect(cutReadme(`${"😀".repeat(MAX_README_CHARS)}`).cut).toBeNull();
+    // A lone surrogate (the API never sends one) counts as one character.
+    expect(cutReadme(`${"\ud83d".repeat(MAX_README_CHARS)}b`).markdown).toHaveLength(MAX_README_CHARS);
+  });
+
+  it("tells a README the API cut to its bound, ending in '…', from one that merely ends so", () => {
+    const cutByApi = `${"a".repeat(MAX_README_CHARS - 1)}…`;
+    expect(cutReadme(cutByApi)).toEqual({ markdown: cutByApi, cut: "length" });
+    // The API counts characters as code points: astral ones take two code units each.
+    const astral = `${"😀".repeat(10)}${"a".repeat(MAX_README_CHARS - 11)}…`;
+    expect(cutReadme(astral).cut).toBe("length");
+    expect(cutReadme(astral.slice(2)).cut).toBeNull();
+    expect(cutReadme(`${astral}b`).cut).toBe("length");
+    for (const whole of ["Read on…", `${"a".repeat(MAX_README_CHARS - 2)}…`, `${"a".repeat(MAX_README_CHARS)}`])
+      expect(cutReadme(whole).cut, `${whole.length} characters`).toBeNull();
   });
 
   it("cuts at the first line that nests deeper than a README does: quotes, list markers, indented lists", () => {

@@ -6,16 +6,16 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PluginDetail } from "../../src/core/detail-body.js";
 import type { PluginPage } from "../../src/core/page-body.js";
 import { buildSite } from "../../src/site/build-site.js";
 import { CORE, CORE_NEXT_DAY } from "../support/fixtures.js";
 import { type StaticHost, startStaticHost } from "../support/static-host.js";
 import { buildSiteWithCli, makeTempDir, mapReader, runCli, shimTarget } from "../support/targets.js";
 import { type Browser, buildAndHostStatically, launchBrowser, type ServedSite } from "./browser.js";
-import { CONFIG, explorerCatalog } from "./catalog.js";
+import { CONFIG, explorerCatalog, ORDINARY_PLUGIN } from "./catalog.js";
 import { describeExplorer } from "./describe-explorer.js";
-import { ordinaryFacts, RAW_HOST } from "./details.js";
-import { detailOf, fakeClientDetails, type PluginDetail } from "./fake-api.js";
+import { RAW_HOST } from "./details.js";
 
 describeExplorer("a host of static files only, under a path", buildAndHostStatically);
 
@@ -94,7 +94,8 @@ describe("the plugin view on a static host, under a path", () => {
 
   it("opens from a card through the site's client, loads its README renderer from under the path, and goes back", async () => {
     const listed = (await (await fetch(`${site.apiUrl}/api/plugins?sort=name`)).json()) as PluginPage;
-    const details = new Map<string, PluginDetail>(listed.plugins.map((p) => [p.slug, detailOf(p, ordinaryFacts())]));
+    const index = listed.plugins.findIndex((p) => p.slug === ORDINARY_PLUGIN.slug);
+    expect(index).toBeGreaterThanOrEqual(0);
     const page = await browser.context.newPage();
     const requested: string[] = [];
     page.on("request", (request) => void requested.push(request.url()));
@@ -102,18 +103,27 @@ describe("the plugin view on a static host, under a path", () => {
       (url) => !url.href.startsWith(site.siteUrl),
       (route) => route.fulfill({ status: 200, contentType: "image/png", body: Buffer.from([]) }),
     );
-    await fakeClientDetails(page, site.siteUrl, details);
     await page.goto(`${site.siteUrl}?sort=name`);
     await page.waitForSelector("#cards h3 a");
-    const target = listed.plugins[4]!;
-    await page.locator("#cards h3 a").nth(4).click();
+    await page.locator("#cards h3 a").nth(index).click();
     await page.waitForFunction(() => document.querySelector("#readme-box .readme") !== null);
     expect(new URL(page.url()).pathname).toBe("/some/path/");
-    expect(new URL(page.url()).search).toBe(`?plugin=${target.slug}`);
-    expect(await page.locator("#plugin-name").textContent()).toBe(target.name);
+    expect(new URL(page.url()).search).toBe(`?plugin=${encodeURIComponent(ORDINARY_PLUGIN.slug)}`);
+    expect(await page.locator("#plugin-name").textContent()).toBe(ORDINARY_PLUGIN.name);
     expect(await page.locator("#readme-box img").first().getAttribute("src")).toBe(
       `https://${RAW_HOST}/jane-doe/wind-logger/main/docs/dashboard.png`,
     );
+    // The detail the page computed is the API's: its facts, as `serve` answers them for the same site.
+    const detail = (await (await fetch(`${site.apiUrl}/api/plugins/${ORDINARY_PLUGIN.slug}`)).json()) as PluginDetail;
+    const score = (await page.getByRole("region", { name: "Score" }).textContent()) ?? "";
+    expect(score).toContain(`${detail.score.total} of 100`);
+    expect(await page.getByRole("region", { name: "Downloads" }).locator("svg rect").count()).toBe(detail.downloads.weekly.length);
+    expect(
+      await page
+        .getByRole("region", { name: "Repositories" })
+        .locator("li a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+    ).toEqual(detail.repositories.map((r) => r.url));
     expect(requested).toContain(`${site.siteUrl}explorer-readme.js`);
     expect(requested.filter((url) => url.includes("/api/"))).toEqual([`${site.siteUrl}api/status`]);
     await page.goBack();
@@ -123,17 +133,14 @@ describe("the plugin view on a static host, under a path", () => {
     await page.close();
   });
 
-  it("on a client without plugin details (a site built before them), says so", async () => {
+  it("answers a plugin no build has with the client's 404: no such plugin", async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${site.siteUrl}`);
-    await page.waitForSelector("#cards h3 a");
-    await page.locator("#cards h3 a").first().click();
+    await page.goto(`${site.siteUrl}?plugin=no-such-plugin`);
     await page.waitForFunction(() => !document.getElementById("plugin")?.hasAttribute("aria-busy"));
-    const text = (await page.locator("#plugin").textContent()) ?? "";
-    // The site's own client answers the detail once it computes it; until then the page says it has none.
-    if (text.includes("does not serve plugin details"))
-      expect(await page.getByRole("link", { name: "Browse all plugins" }).count()).toBe(1);
-    else expect(await page.locator("#plugin-name").textContent()).not.toBe("No such plugin");
+    expect(await page.locator("#plugin h2").textContent()).toBe("No such plugin");
+    await page.getByRole("link", { name: "Browse all plugins" }).click();
+    await page.waitForFunction(() => !document.getElementById("list")?.hidden);
+    expect(new URL(page.url()).pathname).toBe("/some/path/");
     await page.close();
   });
 });

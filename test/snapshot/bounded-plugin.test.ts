@@ -4,6 +4,7 @@
  * the bounds; records already within them come back as the very same objects.
  */
 import { describe, expect, it } from "vitest";
+import { detailReadme } from "../../src/site/detail/plugin-detail.js";
 import { parseSnapshot } from "../../src/snapshot/validate.js";
 import { CORE, makePlugin, makeSnapshot } from "../support/fixtures.js";
 
@@ -32,7 +33,17 @@ describe("a snapshot's records, bounded as they are read", () => {
     expect(read!.tags).toEqual(plugin.tags.slice(0, 100));
     expect(codePoints(read!.readme)).toBe(65_536);
     expect(read!.readme).not.toContain("\r");
+    // Marked as cut, so that the plugin's detail ends its README with "…" (contract section 11).
+    expect(read!.readmeCut).toBe(true);
+    expect(detailReadme(read!)?.endsWith("…")).toBe(true);
     expect(read!.creators).toEqual(plugin.creators.slice(0, 100));
+  });
+
+  it("marks a README at its bound, not past it, as whole", () => {
+    const atBound = makePlugin({ npmName: "acme-plugin-at-bound", readme: "r".repeat(65_536) });
+    const [read] = parseSnapshot(JSON.stringify(makeSnapshot([atBound])), "test").plugins;
+    expect(read!.readmeCut).toBeUndefined();
+    expect(detailReadme(read!)).toBe(atBound.readme);
   });
 
   it("returns records within the bounds as they are, the same objects", () => {
