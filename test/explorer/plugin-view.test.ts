@@ -212,7 +212,8 @@ describe("the plugin view", () => {
       ["badge", `https://${IMAGE_HOST}/badge.svg`, "nofollow noopener", null],
     ]);
     expect(await readme.locator("img").getAttribute("src")).toBe(`https://${RAW_HOST}/jane-doe/wind-logger/main/docs/dashboard.png`);
-    expect(requested).toContain(`https://${RAW_HOST}/jane-doe/wind-logger/main/docs/dashboard.png`);
+    // The image is asked for as the page gets to it: under load, after the view has settled.
+    await expect.poll(() => requested, { timeout: 5_000 }).toContain(`https://${RAW_HOST}/jane-doe/wind-logger/main/docs/dashboard.png`);
     // The renderer is a module of the site, loaded with the view, from the site itself.
     expect(requested).toContain(`${site.siteUrl}explorer-readme.js`);
 

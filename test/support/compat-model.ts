@@ -58,9 +58,13 @@ export function modelKept(plugins: readonly SnapshotPlugin[], version: string): 
   return list;
 }
 
-/** `/api/plugins` with `compat=version` (a resolved one) and the other parameters of `query`: filters combine. */
+/**
+ * `/api/plugins` with `compat=version` (a resolved one) and the other parameters of `query`: filters combine, and
+ * relevance scores over the whole catalog (contract 11: N, df and avglen whatever the filters).
+ */
 export function modelAnswer(plugins: readonly SnapshotPlugin[], version: string, query: ReferenceQuery): ReferencePage {
-  return referenceAnswer(modelKept(plugins, version), query);
+  const kept = new Set(modelKept(plugins, version));
+  return referenceAnswer(plugins, { ...query, keep: (plugin) => kept.has(plugin) });
 }
 
 /** `/api/facets` with `compat=version`: no facet leaves `compat` out, so every count is over the plugins it keeps. */

@@ -22,6 +22,8 @@ export interface ReferenceQuery {
   sort?: Sort;
   page?: number;
   perPage?: number;
+  /** A further filter (compat's model): a plugin is kept only when it holds. Relevance still scores over the whole catalog. */
+  keep?: (plugin: SnapshotPlugin) => boolean;
 }
 
 const stopWordFilter = lunr.stopWordFilter as unknown as (token: lunr.Token) => lunr.Token | undefined;
@@ -192,7 +194,9 @@ export interface ReferencePage {
 
 export function referenceAnswer(plugins: readonly SnapshotPlugin[], query: ReferenceQuery): ReferencePage {
   const sort = query.sort ?? "stars";
-  const filtered = referenceSorted(plugins, sort === "relevance" ? "stars" : sort).filter(makeMatcher(query, plugins));
+  const matcher = makeMatcher(query, plugins);
+  const keep = query.keep ?? (() => true);
+  const filtered = referenceSorted(plugins, sort === "relevance" ? "stars" : sort).filter((p) => matcher(p) && keep(p));
   const matching = sort === "relevance" && query.q !== undefined && query.q !== "" ? byRelevance(plugins, filtered, query.q) : filtered;
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 50;
