@@ -12,7 +12,7 @@
  */
 import { type Bitset, popcount } from "../core/bitset.js";
 import { membersInOrder, type PageWindow } from "../core/paging.js";
-import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms } from "../core/search/relevance.js";
+import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms, TIE } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
@@ -39,7 +39,10 @@ export async function relevancePlugins(
 ): Promise<PagePlugins> {
   const index = catalog.search();
   const parts = await index.scored(scoringTerms(search));
-  const ordered = parts.length === 1 ? await inScoreOrder(index, parts[0]!, matches, total, window) : undefined;
+  const ordered =
+    parts.length === 1
+      ? await inScoreOrder(index, parts[0]!, matches, total, window)
+      : await fromCandidates(catalog, parts, matches, window);
   if (ordered !== undefined) return ordered;
   const members = matches.members(total);
   const sources = parts.flatMap((part) => part.sources);
@@ -86,6 +89,118 @@ async function inScoreOrder(
 
 /** Matches fewer than this share of the term's plugins are scored rather than met walking its score order. */
 const WALK_SHARE = 16;
+
+/**
+ * A search of several terms, each one stored set of packed entries with a score order, whose page ends within what
+ * the orders hold: scored over candidates, not every match. The candidates are the matches among each order's first
+ * `depth` plugins; any other match weighs at most the `depth`-th plugin's weight for each term, so scores at most
+ * the sum of those terms' shares. When the page's last candidate scores above that bound (beyond the tie rule), the
+ * candidates hold the page; else the depth doubles, up to the orders' length, and past it every match is scored.
+ */
+async function fromCandidates(
+  catalog: Catalog,
+  parts: readonly ScoredPart[],
+  matches: Bitset,
+  window: PageWindow,
+): Promise<PagePlugins | undefined> {
+  if (parts.some((part) => part.sources.length !== 1)) return undefined;
+  const index = catalog.search();
+  const numbers = parts.map((part) => part.sources[0]!.number);
+  const orders = await Promise.all(numbers.map((number) => index.scoreOrder(number)));
+  if (orders.some((order) => order === undefined)) return undefined;
+  const [runs, lengths] = await Promise.all([index.frequencies(numbers), catalog.fieldLengths()]);
+  if (runs.some((run) => run.width === FREQUENCY_WIDE)) return undefined;
+  const fields: Fields = { lengths, averages: catalog.manifest.relevance.averages };
+  const terms = parts.map((part, p) =>
+    termWeights(part.sources[0]!.set, runs[p]!, fields, inverseDocumentFrequency(catalog.size, part.set.count())),
+  );
+  const longest = Math.min(...orders.map((order) => order!.length));
+  for (let depth = Math.min(longest, Math.max(CANDIDATE_DEPTH, 2 * window.end)); ; depth = Math.min(longest, 2 * depth)) {
+    const page = candidatePage(orders as Uint32Array[], depth, terms, matches, window);
+    if (page !== undefined || depth === longest) return page;
+  }
+}
+
+/** The least depth tried: scoring a few hundred candidates costs less than reading another file. */
+const CANDIDATE_DEPTH = 128;
+
+/** A term's share of a score for any plugin of its set (`share`), by random access to its rank and entry. */
+interface TermWeights {
+  readonly share: (ordinal: number) => number;
+}
+
+function candidatePage(
+  orders: readonly Uint32Array[],
+  depth: number,
+  terms: readonly TermWeights[],
+  matches: Bitset,
+  window: PageWindow,
+): PagePlugins | undefined {
+  const seen = new Set<number>();
+  for (const order of orders) for (let i = 0; i < depth; i++) if (matches.has(order[i]!)) seen.add(order[i]!);
+  if (seen.size < window.end) return undefined;
+  const candidates = Uint32Array.from(seen).sort();
+  const scores = new Float64Array(candidates.length);
+  for (const term of terms) for (let i = 0; i < candidates.length; i++) scores[i]! += term.share(candidates[i]!);
+  // Any other match: at most each term's share at the order's last plugin read.
+  let bound = 0;
+  terms.forEach((term, t) => {
+    bound += term.share(orders[t]![depth - 1]!);
+  });
+  // An order is by weight within the tie rule: a later plugin may weigh that much more than the one read.
+  const last = Float64Array.from(scores).sort()[candidates.length - window.end]!;
+  if (!(bound * (1 + TIE) < last * (1 - TIE))) return undefined;
+  return { ordinals: pageByScore(scores, candidates, window.start, window.end) };
+}
+
+/**
+ * A term's share of the score of any plugin of its stored set, by random access: the plugin's rank in the set (a
+ * bitmap's counted from a directory of each word's bits below it, made once), its entry, its lengths; the same
+ * arithmetic as `scorePacked`, so that a plugin scores the same whichever way.
+ */
+function termWeights(set: StoredSet, run: FrequencyRun, fields: Fields, idf: number): TermWeights {
+  const rank = randomRanks(set);
+  const entries = run.halves ?? run.words!;
+  const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
+  const [nameLengths, descriptionLengths, readmeLengths] = fields.lengths;
+  const [nameAverage, descriptionAverage, readmeAverage] = fields.averages as [number, number, number];
+  return {
+    share: (member) => {
+      const r = rank(member);
+      if (r < 0) return 0;
+      if (r >= run.count) throw new CatalogUnavailable("a frequency file does not fit its postings");
+      const entry = entries[r]!;
+      const name = entry >>> nameShift;
+      const description = (entry >>> descriptionShift) & limits[1];
+      const readme = entry & limits[2];
+      const x =
+        (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * nameLengths[member]!) / nameAverage)) +
+        (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * descriptionLengths[member]!) / descriptionAverage)) +
+        (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * readmeLengths[member]!) / readmeAverage));
+      return (idf * x * (K1 + 1)) / (x + K1);
+    },
+  };
+}
+
+/** Any plugin's rank in a stored set, or -1 when the set lacks it: a list's by binary search, a bitmap's by directory. */
+function randomRanks({ kind, words }: StoredSet): (member: number) => number {
+  if (kind === SET_LIST)
+    return (member) => {
+      let [low, high] = [0, words.length];
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (words[middle]! < member) low = middle + 1;
+        else high = middle;
+      }
+      return words[low] === member ? low : -1;
+    };
+  const below = new Uint32Array(words.length);
+  for (let w = 1; w < words.length; w++) below[w] = below[w - 1]! + popcount(words[w - 1]!);
+  return (member) => {
+    const [w, bit] = [member >>> 5, 1 << (member & 31)];
+    return (words[w]! & bit) === 0 ? -1 : below[w]! + popcount(words[w]! & (bit - 1));
+  };
+}
 
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
 function listRanks(list: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {
