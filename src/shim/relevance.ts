@@ -40,9 +40,9 @@ export async function relevancePlugins(
   const index = catalog.search();
   const parts = await index.scored(scoringTerms(search));
   const ordered =
-    parts.length === 1
-      ? await inScoreOrder(index, parts[0]!, matches, total, window)
-      : await fromCandidates(catalog, parts, matches, window);
+    (parts.length === 1 ? await inScoreOrder(index, parts[0]!, matches, total, window) : undefined) ??
+    // So few matches are scored: fewer than the candidates would be.
+    (total > CANDIDATE_DEPTH ? await fromCandidates(catalog, parts, matches, window) : undefined);
   if (ordered !== undefined) return ordered;
   const members = matches.members(total);
   const sources = parts.flatMap((part) => part.sources);
@@ -91,11 +91,12 @@ async function inScoreOrder(
 const WALK_SHARE = 16;
 
 /**
- * A search of several terms, each one stored set of packed entries with a score order, whose page ends within what
- * the orders hold: scored over candidates, not every match. The candidates are the matches among each order's first
- * `depth` plugins; any other match weighs at most the `depth`-th plugin's weight for each term, so scores at most
- * the sum of those terms' shares. When the page's last candidate scores above that bound (beyond the tie rule), the
- * candidates hold the page; else the depth doubles, up to the orders' length, and past it every match is scored.
+ * A search scored over candidates, not every match: each term's stored sets give as candidates the matches among the
+ * first `depth` plugins of their score orders (a set without one is small, and gives all its plugins). Any other match
+ * weighs at most, for each term, the sum over its ordered sets of the weight of the `depth`-th plugin read, so scores
+ * at most the sum of those terms' shares. When the page's last candidate scores above that bound (beyond the tie
+ * rule), the candidates hold the page; else the depth doubles, up to what the orders hold, and past it every match is
+ * scored.
  */
 async function fromCandidates(
   catalog: Catalog,
@@ -103,104 +104,121 @@ async function fromCandidates(
   matches: Bitset,
   window: PageWindow,
 ): Promise<PagePlugins | undefined> {
-  if (parts.some((part) => part.sources.length !== 1)) return undefined;
   const index = catalog.search();
-  const numbers = parts.map((part) => part.sources[0]!.number);
-  const orders = await Promise.all(numbers.map((number) => index.scoreOrder(number)));
-  if (orders.some((order) => order === undefined)) return undefined;
-  const [runs, lengths] = await Promise.all([index.frequencies(numbers), catalog.fieldLengths()]);
-  if (runs.some((run) => run.width === FREQUENCY_WIDE)) return undefined;
+  const sources = parts.flatMap((part) => part.sources);
+  const [orders, runs, lengths] = await Promise.all([
+    Promise.all(sources.map((source) => index.scoreOrder(source.number))),
+    index.frequencies(sources.map((source) => source.number)),
+    catalog.fieldLengths(),
+  ]);
   const fields: Fields = { lengths, averages: catalog.manifest.relevance.averages };
-  const terms = parts.map((part, p) =>
-    termWeights(part.sources[0]!.set, runs[p]!, fields, inverseDocumentFrequency(catalog.size, part.set.count())),
-  );
-  const longest = Math.min(...orders.map((order) => order!.length));
-  for (let depth = Math.min(longest, Math.max(CANDIDATE_DEPTH, 2 * window.end)); ; depth = Math.min(longest, 2 * depth)) {
-    const page = candidatePage(orders as Uint32Array[], depth, terms, matches, window);
-    if (page !== undefined || depth === longest) return page;
+  let next = 0;
+  const terms = parts.map((part): TermAccess => {
+    const access = part.sources.map((source) => sourceAccess(source.set, runs[next]!, orders[next++]));
+    return { sources: access, idf: inverseDocumentFrequency(catalog.size, part.set.count()) };
+  });
+  // A term of small sets alone gives every plugin that has it: then the candidates are every match.
+  const deepest = Math.max(0, ...terms.flatMap((term) => term.sources.map((source) => (source.whole ? 0 : source.first.length))));
+  for (let depth = Math.min(deepest, Math.max(CANDIDATE_DEPTH, 2 * window.end)); ; depth = Math.min(deepest, 2 * depth)) {
+    const page = candidatePage(terms, depth, matches, fields, window);
+    if (page !== undefined || depth >= deepest) return page;
   }
 }
 
 /** The least depth tried: scoring a few hundred candidates costs less than reading another file. */
 const CANDIDATE_DEPTH = 128;
 
-/** A term's share of a score for any plugin of its set (`share`), by random access to its rank and entry. */
-interface TermWeights {
-  readonly share: (ordinal: number) => number;
+/** A term: its stored sets, and its idf. */
+interface TermAccess {
+  readonly sources: readonly SourceAccess[];
+  readonly idf: number;
+}
+
+/** A stored set of a term, and the plugins it gives as candidates. */
+interface SourceAccess {
+  readonly set: StoredSet;
+  readonly run: FrequencyRun;
+  /** Its score order (the first plugins by weight), or, for a set without one, every plugin it holds. */
+  readonly first: Uint32Array;
+  /** `first` is every plugin the set holds. */
+  readonly whole: boolean;
 }
 
 function candidatePage(
-  orders: readonly Uint32Array[],
+  terms: readonly TermAccess[],
   depth: number,
-  terms: readonly TermWeights[],
   matches: Bitset,
+  fields: Fields,
   window: PageWindow,
 ): PagePlugins | undefined {
   const seen = new Set<number>();
-  for (const order of orders) for (let i = 0; i < depth; i++) if (matches.has(order[i]!)) seen.add(order[i]!);
+  for (const { sources } of terms)
+    for (const { first, whole } of sources) {
+      const read = whole ? first.length : Math.min(depth, first.length);
+      for (let i = 0; i < read; i++) if (matches.has(first[i]!)) seen.add(first[i]!);
+    }
   if (seen.size < window.end) return undefined;
   const candidates = Uint32Array.from(seen).sort();
   const scores = new Float64Array(candidates.length);
-  for (const term of terms) for (let i = 0; i < candidates.length; i++) scores[i]! += term.share(candidates[i]!);
-  // Any other match: at most each term's share at the order's last plugin read.
+  for (const term of terms) {
+    const sums = new Float64Array(3 * candidates.length);
+    for (const source of term.sources) addFrequencies(source.set, source.run, candidates, sums);
+    for (let i = 0; i < candidates.length; i++) scores[i]! += share(term.idf, weight(sums, 3 * i, candidates[i]!, fields));
+  }
+  // A term every plugin of which is a candidate leaves no other match: the candidates are all of them.
+  if (terms.some((term) => term.sources.every((source) => source.whole)))
+    return { ordinals: pageByScore(scores, candidates, window.start, window.end) };
+  // Any other match: for each term, at most its ordered sets' weights at the last plugin read of each.
   let bound = 0;
-  terms.forEach((term, t) => {
-    bound += term.share(orders[t]![depth - 1]!);
-  });
+  for (const term of terms) {
+    let x = 0;
+    for (const source of term.sources) {
+      if (source.whole) continue;
+      const at = Uint32Array.of(source.first[Math.min(depth, source.first.length) - 1]!);
+      const sums = new Float64Array(3);
+      addFrequencies(source.set, source.run, at, sums);
+      x += weight(sums, 0, at[0]!, fields);
+    }
+    bound += share(term.idf, x);
+  }
   // An order is by weight within the tie rule: a later plugin may weigh that much more than the one read.
   const last = Float64Array.from(scores).sort()[candidates.length - window.end]!;
   if (!(bound * (1 + TIE) < last * (1 - TIE))) return undefined;
   return { ordinals: pageByScore(scores, candidates, window.start, window.end) };
 }
 
-/**
- * A term's share of the score of any plugin of its stored set, by random access: the plugin's rank in the set (a
- * bitmap's counted from a directory of each word's bits below it, made once), its entry, its lengths; the same
- * arithmetic as `scorePacked`, so that a plugin scores the same whichever way.
- */
-function termWeights(set: StoredSet, run: FrequencyRun, fields: Fields, idf: number): TermWeights {
-  const rank = randomRanks(set);
-  const entries = run.halves ?? run.words!;
-  const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
-  const [nameLengths, descriptionLengths, readmeLengths] = fields.lengths;
-  const [nameAverage, descriptionAverage, readmeAverage] = fields.averages as [number, number, number];
-  return {
-    share: (member) => {
-      const r = rank(member);
-      if (r < 0) return 0;
-      if (r >= run.count) throw new CatalogUnavailable("a frequency file does not fit its postings");
-      const entry = entries[r]!;
-      const name = entry >>> nameShift;
-      const description = (entry >>> descriptionShift) & limits[1];
-      const readme = entry & limits[2];
-      const x =
-        (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * nameLengths[member]!) / nameAverage)) +
-        (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * descriptionLengths[member]!) / descriptionAverage)) +
-        (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * readmeLengths[member]!) / readmeAverage));
-      return (idf * x * (K1 + 1)) / (x + K1);
-    },
-  };
+/** A stored set and its candidates: its order or, without one, its members. */
+function sourceAccess(set: StoredSet, run: FrequencyRun, order: Uint32Array | undefined): SourceAccess {
+  return { set, run, first: order ?? membersOf(set), whole: order === undefined || order.length === run.count };
 }
 
-/** Any plugin's rank in a stored set, or -1 when the set lacks it: a list's by binary search, a bitmap's by directory. */
-function randomRanks({ kind, words }: StoredSet): (member: number) => number {
-  if (kind === SET_LIST)
-    return (member) => {
-      let [low, high] = [0, words.length];
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (words[middle]! < member) low = middle + 1;
-        else high = middle;
-      }
-      return words[low] === member ? low : -1;
-    };
-  const below = new Uint32Array(words.length);
-  for (let w = 1; w < words.length; w++) below[w] = below[w - 1]! + popcount(words[w - 1]!);
-  return (member) => {
-    const [w, bit] = [member >>> 5, 1 << (member & 31)];
-    return (words[w]! & bit) === 0 ? -1 : below[w]! + popcount(words[w]! & (bit - 1));
-  };
+/** A stored set's plugins, ascending. */
+function membersOf({ kind, words }: StoredSet): Uint32Array {
+  if (kind === SET_LIST) return words;
+  const members: number[] = [];
+  for (let w = 0; w < words.length; w++) {
+    let word = words[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      members.push(w * 32 + 31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
+  return Uint32Array.from(members);
 }
+
+/** x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), the frequencies at `sums[at…at+2]`, a field without the term adding nothing. */
+function weight(sums: Float64Array, at: number, member: number, { lengths, averages }: Fields): number {
+  const [name, description, readme] = [sums[at]!, sums[at + 1]!, sums[at + 2]!];
+  return (
+    (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * lengths[0][member]!) / averages[0]!)) +
+    (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * lengths[1][member]!) / averages[1]!)) +
+    (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * lengths[2][member]!) / averages[2]!))
+  );
+}
+
+/** A term's share of a score: idf · x · (k1 + 1) / (x + k1). */
+const share = (idf: number, x: number): number => (idf * x * (K1 + 1)) / (x + K1);
 
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
 function listRanks(list: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {
@@ -260,52 +278,70 @@ function scorePacked(scores: Float64Array, run: FrequencyRun, ranks: Uint32Array
   }
 }
 
-type FieldSums = [Float64Array, Float64Array, Float64Array];
-
-/** Each member's frequencies summed per field over several stored sets (a prefix's terms, or wide entries). */
-function summed(sources: readonly { readonly set: StoredSet; readonly frequencies: FrequencyRun }[], members: Uint32Array): FieldSums {
-  const sums: FieldSums = [new Float64Array(members.length), new Float64Array(members.length), new Float64Array(members.length)];
+/** Each member's frequencies summed per field over several stored sets, in threes (name, description, README). */
+function summed(sources: readonly { readonly set: StoredSet; readonly frequencies: FrequencyRun }[], members: Uint32Array): Float64Array {
+  const sums = new Float64Array(3 * members.length);
   for (const source of sources) addFrequencies(source.set, source.frequencies, members, sums);
   return sums;
 }
 
-/** Adds a term's share to each member's score from its summed frequencies, as `scoreOneSet` does from one set's. */
-function scoreSums(scores: Float64Array, [name, description, readme]: FieldSums, members: Uint32Array, fields: Fields, idf: number): void {
-  const [nameLengths, descriptionLengths, readmeLengths] = fields.lengths;
-  const [nameAverage, descriptionAverage, readmeAverage] = fields.averages as [number, number, number];
-  for (let i = 0; i < members.length; i++) {
-    const member = members[i]!;
-    const n = name[i]!;
-    const d = description[i]!;
-    const r = readme[i]!;
-    const x =
-      (n === 0 ? 0 : (W_NAME * n) / (1 - B + (B * nameLengths[member]!) / nameAverage)) +
-      (d === 0 ? 0 : (W_DESCRIPTION * d) / (1 - B + (B * descriptionLengths[member]!) / descriptionAverage)) +
-      (r === 0 ? 0 : (W_README * r) / (1 - B + (B * readmeLengths[member]!) / readmeAverage));
-    scores[i]! += (idf * x * (K1 + 1)) / (x + K1);
+/** Adds a term's share to each member's score from its summed frequencies, as `scorePacked` does from one set's. */
+function scoreSums(scores: Float64Array, sums: Float64Array, members: Uint32Array, fields: Fields, idf: number): void {
+  for (let i = 0; i < members.length; i++) scores[i]! += share(idf, weight(sums, 3 * i, members[i]!, fields));
+}
+
+/**
+ * Adds one stored set's frequencies of the plugins of `sorted` (ascending) it holds into `sums` (three per plugin, by
+ * its index there): a set far smaller than them by its own members, each looked up among them; else by a cursor
+ * over them, each one's rank in the set counted as it goes.
+ */
+function addFrequencies(set: StoredSet, run: FrequencyRun, sorted: Uint32Array, sums: Float64Array): void {
+  const read = entryReader(run);
+  if (set.kind === SET_LIST && 16 * set.words.length < sorted.length) {
+    for (let r = 0; r < set.words.length; r++) {
+      const i = indexOf(sorted, set.words[r]!);
+      if (i >= 0) read(r, sums, 3 * i);
+    }
+    return;
+  }
+  const rank = rankCursor(set);
+  for (let i = 0; i < sorted.length; i++) {
+    const r = rank(sorted[i]!);
+    if (r >= 0) read(r, sums, 3 * i);
   }
 }
 
-/** Adds one stored set's frequencies of the members it holds into `sums` (by member index). */
-function addFrequencies(set: StoredSet, run: FrequencyRun, members: Uint32Array, [name, description, readme]: FieldSums): void {
-  const rank = rankCursor(set);
-  const packed = run.width === FREQUENCY_WIDE ? undefined : PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
+/** Adds the counts of entry `r` of a run, whatever its width, to `sums[at…at+2]`. */
+function entryReader(run: FrequencyRun): (r: number, sums: Float64Array, at: number) => void {
   const entries = run.halves ?? run.words!;
-  for (let i = 0; i < members.length; i++) {
-    const r = rank(members[i]!);
-    if (r < 0) continue;
+  const check = (r: number) => {
     if (r >= run.count) throw new CatalogUnavailable("a frequency file does not fit its postings");
-    if (packed === undefined) {
-      name[i]! += entries[3 * r]!;
-      description[i]! += entries[3 * r + 1]!;
-      readme[i]! += entries[3 * r + 2]!;
-    } else {
-      const v = entries[r]!;
-      name[i]! += v >>> packed.nameShift;
-      description[i]! += (v >>> packed.descriptionShift) & packed.limits[1];
-      readme[i]! += v & packed.limits[2];
-    }
+  };
+  if (run.width === FREQUENCY_WIDE)
+    return (r, sums, at) => {
+      check(r);
+      sums[at]! += entries[3 * r]!;
+      sums[at + 1]! += entries[3 * r + 1]!;
+      sums[at + 2]! += entries[3 * r + 2]!;
+    };
+  const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
+  return (r, sums, at) => {
+    check(r);
+    const entry = entries[r]!;
+    sums[at]! += entry >>> nameShift;
+    sums[at + 1]! += (entry >>> descriptionShift) & limits[1];
+    sums[at + 2]! += entry & limits[2];
+  };
+}
+
+function indexOf(sorted: Uint32Array, value: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
   }
+  return sorted[low] === value ? low : -1;
 }
 
 /** For ascending members asked in turn, each one's rank in the stored set, or -1 when the set lacks it. */

@@ -24,6 +24,7 @@ import { httpSuite } from "./suites/http.js";
 import { pagingSuite } from "./suites/paging.js";
 import { parametersSuite } from "./suites/parameters.js";
 import { readmeSuite } from "./suites/readme.js";
+import { relevanceSuite } from "./suites/relevance.js";
 import { responseSuite } from "./suites/response.js";
 import { scaleSuite } from "./suites/scale.js";
 import { searchSuite } from "./suites/search.js";
@@ -39,6 +40,7 @@ export const SUITES: Readonly<Record<string, ContractSuite>> = {
   paging: pagingSuite,
   filters: filtersSuite,
   sorting: sortingSuite,
+  relevance: relevanceSuite,
   search: searchSuite,
   readme: readmeSuite,
   errors: errorsSuite,
