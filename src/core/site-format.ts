@@ -140,6 +140,8 @@ export interface RelevanceFiles {
   /** The sets' `ScoreOrderFile`s, cut by size like the frequencies: file i holds the sets from `orderSets[i]` on. */
   readonly orders: FileSeries;
   readonly orderSets: readonly number[];
+  /** How many plugins a score order holds at most (`SiteLayout.scoreOrderLength`). */
+  readonly orderLength: number;
   readonly lengths: string;
   readonly averages: readonly [name: number, description: number, readme: number];
 }

@@ -42,7 +42,9 @@ export async function relevancePlugins(
   const ordered =
     (parts.length === 1 ? await inScoreOrder(index, parts[0]!, matches, total, window) : undefined) ??
     // So few matches are scored: fewer than the candidates would be.
-    (total > CANDIDATE_DEPTH ? await fromCandidates(catalog, parts, matches, window) : undefined);
+    (total > Math.min(CANDIDATE_DEPTH, catalog.manifest.relevance.orderLength)
+      ? await fromCandidates(catalog, parts, matches, window)
+      : undefined);
   if (ordered !== undefined) return ordered;
   const members = matches.members(total);
   const sources = parts.flatMap((part) => part.sources);

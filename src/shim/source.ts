@@ -97,6 +97,7 @@ function checkManifest(value: unknown): SiteManifest {
     isSeries(manifest.relevance.orders) &&
     ascendingCounts(manifest.relevance.orderSets) &&
     manifest.relevance.orderSets.length === seriesLength(manifest.relevance.orders) &&
+    Number.isInteger(manifest.relevance.orderLength) &&
     typeof manifest.relevance.lengths === "string" &&
     Array.isArray(manifest.relevance.averages) &&
     manifest.relevance.averages.length === 3 &&

@@ -36,7 +36,7 @@ export function writePostingsBlocks(
 }
 
 /** Where the blocks' sets' frequencies and score orders lie (`RelevanceFiles`). */
-export type WrittenFrequencies = Pick<RelevanceFiles, "frequencies" | "blockSets" | "fileSets" | "orders" | "orderSets">;
+export type WrittenFrequencies = Pick<RelevanceFiles, "frequencies" | "blockSets" | "fileSets" | "orders" | "orderSets" | "orderLength">;
 
 /** Takes each set of the blocks in turn, in the sets' numbering: its members and their frequencies. */
 type ScoredSetSink = (members: readonly number[], counts: FieldCounts) => void;
@@ -81,6 +81,7 @@ export function writeScoredPostingsBlocks(
       fileSets: frequencyFiles.firstSets,
       orders: orderFiles.series,
       orderSets: orderFiles.firstSets,
+      orderLength: ordering.length,
       blockSets: written.blockSets,
     },
   };
