@@ -151,50 +151,52 @@ export const snapshotPluginSchema = z.object({
     .optional(),
 });
 
-export const snapshotSchema = z
-  .object({
-    format: z.literal(SNAPSHOT_FORMAT),
-    formatVersion: z.literal(SNAPSHOT_VERSION),
-    /** When the upstream data was read: the catalog's Last-Modified. */
-    generatedAt: timestamp,
-    /** The configuration's `categories`, in its order: the entries of `/api/facets`. Absent in older snapshots: none. */
-    categories: z.array(z.string().min(1)).optional(),
-    /** The configuration's display-name paths the records were read with; absent: the default. A change re-reads every packument. */
-    displayName: z.array(z.string().min(1)).optional(),
-    /** The configuration's `compatibility`, with the host's versions as last read; absent: none configured. */
-    compatibility: compatibilitySchema.optional(),
-    /** The configuration's `siteUrl` (feeds); absent: none. */
-    siteUrl: httpUrl.optional(),
-    plugins: z.array(snapshotPluginSchema),
-    /** Listed packages left out as deprecated or unpublished, so tomorrow need not read them again while unchanged. */
-    excluded: z
-      .array(
-        z.object({ npmName: z.string().min(1), version: z.string(), modified: z.string(), reason: z.enum(["deprecated", "unpublished"]) }),
-      )
-      .optional(),
-  })
-  .superRefine((snapshot, ctx) => {
-    const seen = new Map<string, number>();
-    snapshot.plugins.forEach((plugin, index) => {
-      for (const [field, value] of [
-        ["slug", plugin.slug],
-        ["npmName", plugin.npmName],
-      ] as const) {
-        const key = `${field}:${value}`;
-        const first = seen.get(key);
-        if (first !== undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["plugins", index, field],
-            message: `duplicates plugins[${first}].${field} ${JSON.stringify(value)}`,
-          });
-        } else seen.set(key, index);
-      }
-      recordIssues(plugin, (path, message) => ctx.addIssue({ code: "custom", path: ["plugins", index, ...path], message }));
-    });
-  });
+const snapshotHeaderFields = {
+  format: z.literal(SNAPSHOT_FORMAT),
+  formatVersion: z.literal(SNAPSHOT_VERSION),
+  /** When the upstream data was read: the catalog's Last-Modified. */
+  generatedAt: timestamp,
+  /** The configuration's `categories`, in its order: the entries of `/api/facets`. Absent in older snapshots: none. */
+  categories: z.array(z.string().min(1)).optional(),
+  /** The configuration's display-name paths the records were read with; absent: the default. A change re-reads every packument. */
+  displayName: z.array(z.string().min(1)).optional(),
+  /** The configuration's `compatibility`, with the host's versions as last read; absent: none configured. */
+  compatibility: compatibilitySchema.optional(),
+  /** The configuration's `siteUrl` (feeds); absent: none. */
+  siteUrl: httpUrl.optional(),
+  /** Listed packages left out as deprecated or unpublished, so tomorrow need not read them again while unchanged. */
+  excluded: z
+    .array(
+      z.object({ npmName: z.string().min(1), version: z.string(), modified: z.string(), reason: z.enum(["deprecated", "unpublished"]) }),
+    )
+    .optional(),
+};
 
-type IssueSink = (path: (string | number)[], message: string) => void;
+/** A snapshot but its plugins: what a reader checks before it checks the plugins one at a time. */
+export const snapshotHeaderSchema = z.object(snapshotHeaderFields);
+
+export const snapshotSchema = z
+  .object({ ...snapshotHeaderFields, plugins: z.array(snapshotPluginSchema) })
+  .superRefine((snapshot, ctx) => catalogIssues(snapshot.plugins, (path, message) => ctx.addIssue({ code: "custom", path, message })));
+
+/** What the schema cannot say of the plugins together or of one record: duplicates, sums, the rules of docs/API.md#fields. */
+export function catalogIssues(plugins: readonly SnapshotPlugin[], issue: IssueSink): void {
+  const seen = new Map<string, number>();
+  plugins.forEach((plugin, index) => {
+    for (const [field, value] of [
+      ["slug", plugin.slug],
+      ["npmName", plugin.npmName],
+    ] as const) {
+      const key = `${field}:${value}`;
+      const first = seen.get(key);
+      if (first !== undefined) issue(["plugins", index, field], `duplicates plugins[${first}].${field} ${JSON.stringify(value)}`);
+      else seen.set(key, index);
+    }
+    recordIssues(plugin, (path, message) => issue(["plugins", index, ...path], message));
+  });
+}
+
+export type IssueSink = (path: (string | number)[], message: string) => void;
 
 /** What the schema cannot say about one record: sums that match its mirrors, the rules of docs/API.md#fields. */
 function recordIssues(plugin: SnapshotPlugin, issue: IssueSink): void {

@@ -1,7 +1,15 @@
 /** Parsing a snapshot's text into a typed, checked `CatalogSnapshot`. */
 import type { z } from "zod";
 import { boundedPlugin } from "./bounded-plugin.js";
-import { type CatalogSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotSchema } from "./schema.js";
+import {
+  type CatalogSnapshot,
+  catalogIssues,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type SnapshotPlugin,
+  snapshotHeaderSchema,
+  snapshotPluginSchema,
+} from "./schema.js";
 
 export class SnapshotError extends Error {
   override name = "SnapshotError";
@@ -21,9 +29,35 @@ export function parseSnapshot(text: string, source: string): CatalogSnapshot {
     throw new SnapshotError(`${source} is not valid JSON: ${(error as Error).message}`);
   }
   checkFormat(data, source);
-  const result = snapshotSchema.safeParse(data);
-  if (result.success) return { ...result.data, plugins: result.data.plugins.map(boundedPlugin) };
-  throw new SnapshotError(`${source} is not a valid catalog snapshot: ${describeIssues(result.error.issues, data)}`);
+  const issues: Issue[] = [];
+  const { plugins: rawPlugins, ...rawHeader } = data as Record<string, unknown>;
+  const header = snapshotHeaderSchema.safeParse(rawHeader);
+  if (!header.success) issues.push(...header.error.issues);
+  const plugins = Array.isArray(rawPlugins) ? parsePlugins(rawPlugins, issues) : [];
+  if (!Array.isArray(rawPlugins)) issues.push({ path: ["plugins"], message: "must be an array of plugin records" });
+  if (issues.length === 0) catalogIssues(plugins, (path, message) => issues.push({ path, message }));
+  if (header.success && issues.length === 0) return { ...header.data, plugins: plugins.map(boundedPlugin) };
+  throw new SnapshotError(`${source} is not a valid catalog snapshot: ${describeIssues(issues, { plugins: rawPlugins })}`);
+}
+
+type Issue = Pick<z.core.$ZodIssue, "path" | "message">;
+
+/**
+ * Checks the records one at a time and drops each raw record once read, so a large catalog
+ * is never held twice (raw and parsed) at once; a bad record's slug stays for its message.
+ */
+function parsePlugins(raw: unknown[], issues: Issue[]): SnapshotPlugin[] {
+  const plugins: SnapshotPlugin[] = [];
+  for (let index = 0; index < raw.length; index++) {
+    const result = snapshotPluginSchema.safeParse(raw[index]);
+    if (result.success) {
+      plugins.push(result.data);
+      raw[index] = { slug: result.data.slug };
+    } else {
+      for (const issue of result.error.issues) issues.push({ path: ["plugins", index, ...issue.path], message: issue.message });
+    }
+  }
+  return plugins;
 }
 
 function checkFormat(data: unknown, source: string): void {
@@ -38,7 +72,7 @@ function checkFormat(data: unknown, source: string): void {
   }
 }
 
-function describeIssues(issues: readonly z.core.$ZodIssue[], data: unknown): string {
+function describeIssues(issues: readonly Issue[], data: unknown): string {
   const listed = issues.slice(0, MAX_LISTED_PROBLEMS).map((issue) => `${describePath(issue.path, data)}: ${issue.message}`);
   const more = issues.length - listed.length;
   return listed.join("; ") + (more > 0 ? `; and ${more} more problem${more === 1 ? "" : "s"}` : "");
