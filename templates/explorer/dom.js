@@ -38,3 +38,18 @@ export const webUrl = (url) => (typeof url === "string" && url.length <= 2048 &&
 
 /** A plugin's page on npm. @param {string} npmName */
 export const npmPage = (npmName) => `https://www.npmjs.com/package/${encodeURI(npmName)}`;
+
+/**
+ * A plugin's package line: npm name, version, license.
+ * @param {{ npmName: string, version: string, license: string }} plugin
+ */
+export const packageLine = (plugin) =>
+  h(
+    "p",
+    { class: "meta" },
+    h("code", {}, plugin.npmName),
+    " ",
+    h("span", {}, `v${plugin.version}`),
+    " ",
+    plugin.license ? h("span", {}, hidden("license "), plugin.license) : h("span", { class: "muted" }, "no license"),
+  );

@@ -19,7 +19,7 @@
  * catalog/client.js; which of the two, it decides once, when it loads.
  */
 
-import { count, h, hidden, moment, npmPage, number, time } from "./dom.js";
+import { count, h, hidden, moment, npmPage, number, packageLine, time } from "./dom.js";
 import { orderVersions } from "./host-versions.js";
 import { readSiteData } from "./site-data.js";
 
@@ -478,15 +478,7 @@ function card(plugin, index) {
         ),
         plugin.hasWebUi && h("span", { class: "badge" }, "Web UI"),
       ),
-      h(
-        "p",
-        { class: "meta" },
-        h("code", {}, plugin.npmName),
-        " ",
-        h("span", {}, `v${plugin.version}`),
-        " ",
-        plugin.license ? h("span", {}, hidden("license "), plugin.license) : h("span", { class: "muted" }, "no license"),
-      ),
+      packageLine(plugin),
       plugin.description && description(plugin, `${id}-description`),
       h(
         "p",

@@ -7,7 +7,7 @@
  * left for `showReadme`, which the caller fills once the renderer is loaded.
  * No request is made here: the caller fetches and navigates.
  */
-import { count, day, h, hidden, npmPage, number, time, webUrl } from "./dom.js";
+import { count, day, h, hidden, npmPage, number, packageLine, time, webUrl } from "./dom.js";
 
 /** @typedef {{ url: string, host: string, stars: number, forks: number, archived: boolean, openIssues: number, pushedAt: string | null, defaultBranch: string | null }} Repository */
 /** @typedef {{ date: string, count: number }} Week */
@@ -200,15 +200,7 @@ function head(plugin, options) {
       h("h2", { id: "plugin-name", tabindex: "-1" }, plugin.name),
       plugin.hasWebUi && h("span", { class: "badge" }, "Web UI"),
     ),
-    h(
-      "p",
-      { class: "meta" },
-      h("code", {}, plugin.npmName),
-      " ",
-      h("span", {}, `v${plugin.version}`),
-      " ",
-      plugin.license ? h("span", {}, hidden("license "), plugin.license) : h("span", { class: "muted" }, "no license"),
-    ),
+    packageLine(plugin),
     plugin.description && h("p", { class: "description" }, plugin.description),
     h(
       "p",

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { QUERY_CLASSES, smokeTest } from "./quick-run.js";
 
-/** Issue 21's worst-case shapes, each sampled cold on the Worker alone. */
+/** Issue 21's worst-case shapes, each sampled cold on the Worker alone: a copy, not an import, so a shape the bench drops fails here. */
 const WORST_SHAPES = [
   "prefix1",
   "prefix2",

@@ -90,7 +90,11 @@ describe("parseSnapshot refuses, in one line naming the file", () => {
     ["a tag twice, case aside", set(0, "tags", ["Charts", "charts"]), `${ALPHA}.tags[1]: duplicates an earlier tag`],
     ["an untrimmed tag", set(0, "tags", [" charts"]), `${ALPHA}.tags[0]: must be trimmed`],
     ["a negative count", set(8, "totalForks", -1), 'plugins[8] (slug "iota").totalForks'],
-    ["plugins that are no list", (data) => void (data["plugins"] = { alpha: {} }), "plugins: must be an array of plugin records"],
+    [
+      "plugins that are no list",
+      (data) => void (data["plugins"] = { alpha: {} } as unknown as Json[]),
+      "plugins: must be an array of plugin records",
+    ],
     ["a record that is no object", (data) => void (data.plugins[2] = "gamma" as unknown as Json), "plugins[2]: "],
     ["a generatedAt that is no timestamp", (data) => void (data["generatedAt"] = "today"), "generatedAt: expected a UTC timestamp"],
   ])("%s", (_, change, expected) => {

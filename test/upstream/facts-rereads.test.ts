@@ -9,17 +9,18 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
-import type { CatalogSnapshot, SnapshotPlugin } from "../../src/snapshot/schema.js";
+import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { createWorld, type World } from "../fakes/index.js";
 import { expectedCatalog, type Repo, reposOf } from "./expected.js";
 import { expectedEngines } from "./expected-facts.js";
 import {
   type BuildReport,
+  type BuiltSnapshot,
   buildDayOne,
   type CliResult,
   type DayOne,
   describeRun,
+  readBuiltSnapshot,
   runBuild,
   runCli,
   Scratch,
@@ -31,19 +32,6 @@ const CONFIG = { keywords: ["acme-plugin"], compatibility: { host: HOST, ranges:
 const TOKENS = { GITHUB_TOKEN: "ghp_rereads_test", GITLAB_TOKEN: "glpat-rereads-test" };
 const DAY_MS = 86_400_000;
 
-interface Built {
-  snapshot: CatalogSnapshot;
-  byName: Map<string, SnapshotPlugin>;
-  report: BuildReport;
-}
-
-async function readBuilt(out: string): Promise<Built> {
-  const snapshot = await readPreviousSnapshot(out);
-  if (snapshot === undefined) throw new Error(`no snapshot in ${out}`);
-  const report = JSON.parse(await readFile(join(out, "catalog", "report.json"), "utf8")) as BuildReport;
-  return { snapshot, byName: new Map(snapshot.plugins.map((p) => [p.npmName, p])), report };
-}
-
 function succeeded(result: CliResult, day: string): void {
   if (result.code !== 0) throw new Error(`${day}'s build failed: ${describeRun(result)}`);
 }
@@ -51,13 +39,13 @@ function succeeded(result: CliResult, day: string): void {
 const scratch = new Scratch();
 let world: World;
 let one: DayOne;
-let day1: Built;
+let day1: BuiltSnapshot;
 /** Without GITHUB_TOKEN, after a repository's issues and archived flag changed and the host published a release. */
-let rest: Built;
+let rest: BuiltSnapshot;
 /** With `compatibility.ranges` changed. */
-let ranges: Built;
+let ranges: BuiltSnapshot;
 /** From an older snapshot that has none of the facts. */
-let older: Built;
+let older: BuiltSnapshot;
 let historyName = "";
 let repo: Repo;
 let repoPlugin = "";
@@ -68,7 +56,7 @@ beforeAll(async () => {
   world = createWorld({ packages: 36, seed: 7, epoch: new Date().toISOString(), host: { name: HOST, versions: 50 } });
   members = expectedCatalog(world, CONFIG).members.size;
   one = await buildDayOne(scratch, world, CONFIG, TOKENS);
-  day1 = await readBuilt(one.out);
+  day1 = await readBuiltSnapshot(one.out);
 
   const withGithub = [...day1.byName.keys()].find((name) => reposOf(world, name).some((r) => r.host === "github" && r.repo.openIssues > 0));
   if (withGithub === undefined) throw new Error("the world lacks a GitHub repository with open issues; change the seed");
@@ -81,11 +69,11 @@ beforeAll(async () => {
     env: { GITLAB_TOKEN: TOKENS.GITLAB_TOKEN },
   });
   succeeded(overRest, "the REST day");
-  rest = await readBuilt(`${one.dir}/rest`);
+  rest = await readBuiltSnapshot(`${one.dir}/rest`);
 
   const otherRanges = await writeConfig(one.dir, { ...CONFIG, compatibility: { host: HOST, ranges: ["engines.node-red"] } }, "ranges.json");
   succeeded(await runBuild(one.up, otherRanges, `${one.dir}/ranges`, ["--previous", one.out], { env: TOKENS }), "the ranges day");
-  ranges = await readBuilt(`${one.dir}/ranges`);
+  ranges = await readBuiltSnapshot(`${one.dir}/ranges`);
 
   // An older build's snapshot: none of the facts, but a download history of two earlier weeks on one plugin.
   const stripped = structuredClone(day1.snapshot);
@@ -104,7 +92,7 @@ beforeAll(async () => {
     await runBuild(one.up, one.config, `${one.dir}/after-older`, ["--previous", `${one.dir}/older-site`], { env: TOKENS }),
     "the day after the older build",
   );
-  older = await readBuilt(`${one.dir}/after-older`);
+  older = await readBuiltSnapshot(`${one.dir}/after-older`);
 }, 120_000);
 
 afterAll(() => scratch.cleanup());
@@ -188,7 +176,7 @@ describe("a host whose packument was never read", () => {
     const out = `${one.dir}/nohost`;
     const reportFile = join(one.dir, "nohost-report.json");
     succeeded(await runBuild(one.up, config, out, ["--report", reportFile], { env: TOKENS }), "the unread host's");
-    ({ snapshot, report } = await readBuilt(out));
+    ({ snapshot, report } = await readBuiltSnapshot(out));
     const markdownFile = join(one.dir, "summary.md");
     const summary = await runCli(["report", reportFile, "--markdown", markdownFile]);
     expect(summary.code, describeRun(summary)).toBe(0);

@@ -1,20 +1,9 @@
-/**
- * Issues 27, 28 and 29 — the facts of contract sections 11 and 12 through the real
- * `build --config` against the fakes: day one's snapshot holds every fact the world says
- * (downloads, dependents, releases, engines, trust, the README's cut, each repository's
- * facts, the host's versions); day two picks up changes, and each malformed value falls
- * back to day one's on its own; day three, with GitHub, GitLab and the host's packument
- * unreadable, keeps day two's values and says so in the report.
- */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
-import type { CatalogSnapshot, Mirror, SnapshotPlugin } from "../../src/snapshot/schema.js";
+import type { Mirror, SnapshotPlugin } from "../../src/snapshot/schema.js";
 import { createWorld, type PackageRecord, respond, type World } from "../fakes/index.js";
 import { type ExpectedCatalog, expectedCatalog, type Repo, reposOf } from "./expected.js";
 import { expectedEngines, expectedHost, expectedReleases, expectedRepoFacts, expectedTrust, timesWithinYear } from "./expected-facts.js";
-import { type BuildReport, buildDayOne, type DayOne, describeRun, packumentOf, runBuild, Scratch } from "./support.js";
+import { type BuiltSnapshot, buildDayOne, type DayOne, describeRun, packumentOf, readBuiltSnapshot, runBuild, Scratch } from "./support.js";
 
 const HOST = "node-red";
 const RANGES = ["node-red.version", "engines.node-red"];
@@ -22,19 +11,6 @@ const CONFIG = { keywords: ["acme-plugin"], compatibility: { host: HOST, ranges:
 const TOKENS = { GITHUB_TOKEN: "ghp_facts_test", GITLAB_TOKEN: "glpat-facts-test" };
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365 * DAY_MS;
-
-interface Built {
-  snapshot: CatalogSnapshot;
-  byName: Map<string, SnapshotPlugin>;
-  report: BuildReport;
-}
-
-async function readBuilt(out: string): Promise<Built> {
-  const snapshot = await readPreviousSnapshot(out);
-  if (snapshot === undefined) throw new Error(`no snapshot in ${out}`);
-  const report = JSON.parse(await readFile(join(out, "catalog", "report.json"), "utf8")) as BuildReport;
-  return { snapshot, byName: new Map(snapshot.plugins.map((p) => [p.npmName, p])), report };
-}
 
 /** The mirror of `plugin` that is `repo` today. */
 function mirrorOf(plugin: SnapshotPlugin | undefined, repo: Repo): Mirror | undefined {
@@ -46,9 +22,9 @@ const scratch = new Scratch();
 let world: World;
 let expected: ExpectedCatalog;
 let one: DayOne;
-let day1: Built;
-let day2: Built;
-let day3: Built;
+let day1: BuiltSnapshot;
+let day2: BuiltSnapshot;
+let day3: BuiltSnapshot;
 /** Members the test changes, chosen before day one. */
 const chosen = { longReadme: "", downloads: "", malformedCounts: "", malformedRepo: "", changedRepo: "", day3Downloads: "" };
 let malformedRepo: Repo;
@@ -87,7 +63,7 @@ beforeAll(async () => {
   for (let i = 0; i < 11; i++) world.bumpVersion(names[8] ?? "");
 
   one = await buildDayOne(scratch, world, CONFIG, TOKENS);
-  day1 = await readBuilt(one.out);
+  day1 = await readBuiltSnapshot(one.out);
   hostOnDayOne = expectedHost(world);
   for (const pkg of members()) {
     const repos = reposOf(world, pkg.name).map((repo) => ({ repo, facts: expectedRepoFacts(repo) }));
@@ -106,7 +82,7 @@ beforeAll(async () => {
   world.setRepoFacts("github", changedPath, { archived: true, openIssues: 999, defaultBranch: "trunk" });
   const second = await runBuild(one.up, one.config, one.out, [], { env: TOKENS });
   if (second.code !== 0) throw new Error(`day two's build failed: ${describeRun(second)}`);
-  day2 = await readBuilt(one.out);
+  day2 = await readBuiltSnapshot(one.out);
 
   // Day three: GitHub and GitLab answer nonsense, the host's packument too; the world moves on regardless.
   world.setRepoFacts("github", changedPath, { archived: false, openIssues: 1 });
@@ -121,7 +97,7 @@ beforeAll(async () => {
   const third = await runBuild(one.up, one.config, one.out, [], { env: TOKENS });
   for (const fault of faults) fault.remove();
   if (third.code !== 0) throw new Error(`day three's build failed: ${describeRun(third)}`);
-  day3 = await readBuilt(one.out);
+  day3 = await readBuiltSnapshot(one.out);
 }, 120_000);
 
 afterAll(() => scratch.cleanup());

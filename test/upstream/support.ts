@@ -13,6 +13,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import { readPreviousSnapshot } from "../../src/publish/previous-site.js";
+import type { CatalogSnapshot, SnapshotPlugin as TypedPlugin } from "../../src/snapshot/schema.js";
 import type { BuildReport } from "../../src/upstream/report.js";
 import {
   type FakeGitHub,
@@ -248,6 +249,20 @@ export async function readSite(dir: string): Promise<Site> {
   if (snapshot === undefined) throw new Error(`${dir}: no snapshot could be read`);
   const report = JSON.parse(await readFile(join(dir, "catalog", "report.json"), "utf8")) as BuildReport;
   return { manifest, plugins: snapshot.plugins, byName: new Map(snapshot.plugins.map((p) => [p.npmName, p])), report };
+}
+
+/** A build's snapshot as the next build reads it, typed, its records by npm name, and its report. */
+export interface BuiltSnapshot {
+  snapshot: CatalogSnapshot;
+  byName: Map<string, TypedPlugin>;
+  report: BuildReport;
+}
+
+export async function readBuiltSnapshot(out: string): Promise<BuiltSnapshot> {
+  const snapshot = await readPreviousSnapshot(out);
+  if (snapshot === undefined) throw new Error(`no snapshot in ${out}`);
+  const report = JSON.parse(await readFile(join(out, "catalog", "report.json"), "utf8")) as BuildReport;
+  return { snapshot, byName: new Map(snapshot.plugins.map((p) => [p.npmName, p])), report };
 }
 
 /** Relative path → SHA-256 of every file under `root` (directories included as entries). */
