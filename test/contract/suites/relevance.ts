@@ -19,7 +19,7 @@ export const RELEVANCE = makeSnapshot([
   plugin("anchor-alarm", 1, { name: "Anchor Alarm", description: "Sounds an alarm when the boat drags its anchor." }),
   plugin("anchor-watch", 5, { name: "Anchor Watch", description: "Watches the anchor.", hasWebUi: true }),
   plugin("boat-log", 90, { name: "Boat Log", description: "A log of the boat.", readme: "Logs anchor and alarm events of the boat." }),
-  plugin("alarms", 40, { name: "Alarms", description: "Alarms for everything aboard: anchor, wind, depth." }),
+  plugin("alarms", 40, { name: "Alarms for Deck, Engine and Bilge", description: "Alarms for everything aboard: anchor, wind, depth." }),
   plugin("wind", 100, { name: "Wind", readme: "Wind wind windy winds; no anchors here." }),
   plugin("windlass", 3, { name: "Windlass Control", description: "Raise the anchor." }),
   plugin("twin-a", 7, { name: "Twin", description: "anchored" }),
