@@ -89,11 +89,12 @@ function runHead(log: BenchLog, flags: Flags, found: Findings, command: string):
 export async function publish(log: BenchLog, flags: Flags, found: Findings): Promise<void> {
   const { sections, about } = found;
   const command = `${found.command} --seed ${flags.seed}${flags.quick ? " --quick" : ""}`;
-  const verdict = [...targetSummary(sections), ...(found.notes ?? [])];
+  const [verdict, notes] = [targetSummary(sections), found.notes ?? []];
   const report = [
     ...reportHead(log, `${found.title}, seed ${flags.seed}${flags.quick ? " (--quick)" : ""}${about === undefined ? "" : `; ${about}`}`),
     ...renderSections(sections),
     ...verdict,
+    ...notes,
     "",
     "Reproduce:",
     `  npm run bench -- ${command}`,
@@ -108,7 +109,7 @@ export async function publish(log: BenchLog, flags: Flags, found: Findings): Pro
     log.progress(`wrote ${flags.json}`);
   }
   if (flags.markdown !== undefined) {
-    await writeFile(flags.markdown, markdownReport(runHead(log, flags, found, command), sections, verdict));
+    await writeFile(flags.markdown, markdownReport(runHead(log, flags, found, command), sections, [verdict, notes]));
     log.progress(`wrote ${flags.markdown}`);
   }
   log.progress("done");

@@ -44,11 +44,11 @@ describe("markdownTable", () => {
 
 describe("markdownReport", () => {
   it("starts with the command, the code, the date, the size and the machine, then the tables and the notes", () => {
-    const report = markdownReport(
-      { ...head, code: "af9586a" },
-      [{ title: "Build", figures: [row("files", "12")] }],
-      ["All targets met.", ""],
-    );
+    const sections = [{ title: "Build", figures: [row("files", "12")] }];
+    const report = markdownReport({ ...head, code: "af9586a" }, sections, [
+      ["All targets met."],
+      ["A note wrapped", "over two lines.", ""],
+    ]);
     expect(report).toBe(
       [
         "`npm run bench -- workerd --plugins 10000 --seed 1` at `af9586a`, 2026-11-28 09:05 UTC: 10,000 plugins; 2 cores, Node v20.20.2, 1-min load average 0.4 at start, 0.9 at most, 0.5 at end.",
@@ -61,13 +61,16 @@ describe("markdownReport", () => {
         "",
         "All targets met.",
         "",
+        "A note wrapped",
+        "over two lines.",
+        "",
       ].join("\n"),
     );
   });
 
-  it("quotes the load warning under the head", () => {
-    const report = markdownReport({ ...head, warning: "WARNING: other processes competed" }, [], []);
-    expect(report.split("\n").slice(1, 3)).toEqual(["", "> WARNING: other processes competed"]);
+  it("quotes the load warning under the head, and writes no empty paragraph", () => {
+    const report = markdownReport({ ...head, warning: "WARNING: other processes competed" }, [], [[], [""]]);
+    expect(report.split("\n").slice(1)).toEqual(["", "> WARNING: other processes competed", ""]);
   });
 
   it("dates a run in UTC to the minute, whatever the machine's time zone", () => {

@@ -10,14 +10,20 @@ export type RunHead = Readonly<{ command: string; startedAt: Date; size: string;
 /** `2026-11-28 09:05 UTC`: minutes are enough to tell runs apart, and UTC reads the same on every machine. */
 export const utcMinute = (date: Date): string => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-/** The run's head, a table per section with figures shown, then `after` (the verdict, notes) as paragraphs. */
-export function markdownReport(head: RunHead, sections: readonly Section[], after: readonly string[]): string {
+/**
+ * The run's head, a table per section with figures shown, then `after` (the verdict, the notes) as paragraphs: each
+ * one's lines (a note wraps over several) stay together.
+ */
+export function markdownReport(head: RunHead, sections: readonly Section[], after: readonly (readonly string[])[]): string {
   const code = head.code === undefined ? "" : ` at \`${head.code}\``;
   const lines = [
     `\`${head.command}\`${code}, ${utcMinute(head.startedAt)}: ${head.size}; ${head.machine}.`,
     ...(head.warning === undefined ? [] : ["", `> ${head.warning}`]),
     ...sections.flatMap(markdownTable),
-    ...after.filter((line) => line.trim() !== "").flatMap((line) => ["", line.trim()]),
+    ...after.flatMap((paragraph) => {
+      const lines = paragraph.map((line) => line.trim()).filter((line) => line !== "");
+      return lines.length === 0 ? [] : ["", ...lines];
+    }),
   ];
   return `${lines.join("\n")}\n`;
 }
