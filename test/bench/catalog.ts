@@ -6,6 +6,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import glob from "fast-glob";
+import { CLIENT_PATH } from "../../src/publish/deploy-files.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { generateSnapshot } from "../../tools/sample/generate.js";
 import { withCompat } from "../support/compat-catalog.js";
@@ -36,6 +37,18 @@ function withHost(snapshot: CatalogSnapshot, seed: number): CatalogSnapshot {
 
 /** Files, their bytes raw and gzipped at level 6, and the largest one's raw bytes. */
 export type FileTotals = { files: number; bytes: number; gzipBytes: number; largestBytes: number };
+
+/** A site file's bytes, raw and gzipped at level 6 (as `measureSite` counts them). */
+export type FileSize = { readonly bytes: number; readonly gzipBytes: number };
+
+/** The code the site ships: the Worker (`_worker.js`) and the client (`catalog/client.js`), as deployed. */
+export async function measureBundles(siteDir: string): Promise<Record<"worker" | "client", FileSize>> {
+  const size = async (path: string): Promise<FileSize> => {
+    const data = await readFile(join(siteDir, path));
+    return { bytes: data.byteLength, gzipBytes: gzipSync(data, { level: 6 }).byteLength };
+  };
+  return { worker: await size("_worker.js"), client: await size(CLIENT_PATH) };
+}
 
 /** Every file of the site (dot-files included), and the search data's share. */
 export async function measureSite(siteDir: string): Promise<{ site: FileTotals; search: FileTotals }> {

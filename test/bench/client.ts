@@ -78,7 +78,7 @@ export async function bench(flags: Flags, { work, log }: BenchContext): Promise<
     figures: [json("clientJsBytes", clientBytes)],
     sections: sections(results, targets),
     notes: [
-      `client.js itself: ${clientBytes.toLocaleString("en-US")} bytes, read once per page and not counted above.`,
+      "client.js itself is read once per page and not counted above (its size: the query bench's site size).",
       "Main-thread time is Chromium's TaskDuration around openCatalog, the fetch and reading the body: time the page's thread was busy, not waits on the network.",
     ],
   });

@@ -70,6 +70,7 @@ export async function bench(flags: FetchFlags, { work, log }: BenchContext): Pro
     sections,
     notes: ["Requests are counted by the fakes (retries included); the report's figures are the build's own catalog/report.json."],
     command: `fetch --packages ${packages} --latency ${latencyMs} --search-interval ${searchIntervalMs} --changed ${changed}`,
+    unit: "packages",
     figures: Object.entries({ latencyMs, searchIntervalMs, changed, ...hosts }).map(([key, value]) => json(key, value)),
   });
 }

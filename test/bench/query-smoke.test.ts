@@ -6,7 +6,14 @@ import { QUERY_CLASSES, smokeTest } from "./quick-run.js";
 const figures =
   "buildMs buildPeakRssMb siteFiles siteBytes siteGzipBytes largestFileBytes searchGzipBytes heapMb httpRps.default httpRps.q";
 smokeTest([], 180_000, {
-  finite: [...figures.split(" "), "coldUnfilteredMs", "coldQueryMs", "coldQueryBytesRead"],
+  finite: [
+    ...figures.split(" "),
+    "coldUnfilteredMs",
+    "coldQueryMs",
+    "coldQueryBytesRead",
+    "bundles.worker.bytes",
+    "bundles.client.gzipBytes",
+  ],
   printed: [
     /build wall time .* ≤ 60 s +(PASS|FAIL)/,
     /largest file, raw .* ≤ 25 MB +(PASS|FAIL)/,

@@ -4,10 +4,25 @@
  */
 import autocannon from "autocannon";
 import { latencyFigures } from "./answers.js";
-import { buildCatalog, type FileTotals, measureSite } from "./catalog.js";
+import { buildCatalog, type FileSize, type FileTotals, measureBundles, measureSite } from "./catalog.js";
 import { type CliRun, runChild, sequentially, startChild } from "./child.js";
 import type { Figure, Section, Target } from "./figures.js";
-import { atMost, json, maximum, mb, mbFigure, median, ms, msFigure, percent, round, seconds, shown, targetScale } from "./figures.js";
+import {
+  atMost,
+  count,
+  json,
+  maximum,
+  mb,
+  mbFigure,
+  median,
+  ms,
+  msFigure,
+  percent,
+  round,
+  seconds,
+  shown,
+  targetScale,
+} from "./figures.js";
 import { type BenchContext, type Flags, publish } from "./harness.js";
 import { API_PATH, BENCH_CLASSES, planQueries, Q_CLASSES } from "./queries.js";
 import type { ColdSample, WarmPlan, WarmResult } from "./shim-child.js";
@@ -38,7 +53,7 @@ export async function bench(flags: Flags, { work, log }: BenchContext): Promise<
   const [profile, load] = flags.quick ? [QUICK, HTTP_LOAD.quick] : [FULL, HTTP_LOAD.full];
   const catalog = await buildCatalog(plugins, flags.seed, work, log.progress);
   log.progress("measuring the site");
-  const site = await measureSite(catalog.siteDir);
+  const site = { ...(await measureSite(catalog.siteDir)), bundles: await measureBundles(catalog.siteDir) };
   const classes = BENCH_CLASSES;
   const plan = planQueries(catalog.vocabulary, profile, flags.seed, classes);
   log.progress(`cold starts: ${plan.coldUnfiltered.length} unfiltered + ${plan.coldQuery.length} q, one process each`);
@@ -95,9 +110,13 @@ async function measureHttp(siteDir: string, qPaths: readonly string[], load: typ
 
 const slowestOf = (samples: readonly ColdSample[]): string => samples.reduce((worst, s) => (s.ms > worst.ms ? s : worst)).path;
 
-function buildSections(build: CliRun, { site, search }: { site: FileTotals; search: FileTotals }, buildTargetMs: number): Section[] {
+type SiteSize = { site: FileTotals; search: FileTotals; bundles: Record<"worker" | "client", FileSize> };
+
+function buildSections(build: CliRun, { site, search, bundles }: SiteSize, buildTargetMs: number): Section[] {
   const [wall, rss] = [round(build.ms, 1), round(build.peakRssMb, 1)];
   const share = (part: number, whole: number): string => `${mb(part)} (${percent(part / whole)})`;
+  const bundle = (name: "worker" | "client", label: string): Figure =>
+    shown(`bundles.${name}`, bundles[name], label, `${count(bundles[name].bytes)} / ${count(bundles[name].gzipBytes)} bytes`);
   return [
     {
       title: "Build (real CLI, child process)",
@@ -117,6 +136,8 @@ function buildSections(build: CliRun, { site, search }: { site: FileTotals; sear
         shown("searchBytes", search.bytes, `search data (${search.files} files), raw`, share(search.bytes, site.bytes)),
         shown("searchGzipBytes", search.gzipBytes, "search data, gzip -6", share(search.gzipBytes, site.gzipBytes)),
         mbFigure("largestSearchFileBytes", search.largestBytes, "largest search file, raw"),
+        bundle("worker", "_worker.js (the Worker), raw / gzip -6"),
+        bundle("client", "catalog/client.js (the client), raw / gzip -6"),
       ],
     },
   ];

@@ -31,14 +31,26 @@ export const QUERY_CLASSES = [
 export type QuickRun = { readonly at: (key: string) => unknown; readonly stdout: () => string };
 type Smoke = Readonly<{ finite: readonly string[]; printed: readonly (string | RegExp)[]; measured: (run: QuickRun) => void }>;
 
+/** The report's section titles: each is underlined by as many dashes. */
+function printedTitles(stdout: string): string[] {
+  const lines = stdout.split("\n");
+  return lines.flatMap((line, i) => (line !== "" && lines[i + 1] === "-".repeat(line.length) ? [line] : []));
+}
+
 export function smokeTest(args: readonly string[], timeoutMs: number, { finite, printed, measured }: Smoke): void {
   describe(`npm run bench -- ${args.join(" ")} --quick`, () => {
-    let [dir, stdout, results]: [string, string, unknown] = ["", "", undefined];
+    let [dir, stdout, results, markdown]: [string, string, unknown, string] = ["", "", undefined, ""];
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), "bench-smoke-"));
-      const [run, json] = [new URL("../../lib/test/bench/run.js", import.meta.url).pathname, join(dir, "bench.json")];
-      ({ stdout } = await promisify(execFile)(process.execPath, [run, ...args, "--quick", "--json", json], { maxBuffer: 2 ** 24 }));
+      const [run, json, md] = [
+        new URL("../../lib/test/bench/run.js", import.meta.url).pathname,
+        join(dir, "bench.json"),
+        join(dir, "bench.md"),
+      ];
+      const argv = [run, ...args, "--quick", "--json", json, "--markdown", md];
+      ({ stdout } = await promisify(execFile)(process.execPath, argv, { maxBuffer: 2 ** 24 }));
       results = JSON.parse(await readFile(json, "utf8")) as unknown;
+      markdown = await readFile(md, "utf8");
     }, timeoutMs);
     afterAll(() => rm(dir, { recursive: true, force: true }));
     const at = (key: string): unknown =>
@@ -53,6 +65,13 @@ export function smokeTest(args: readonly string[], timeoutMs: number, { finite, 
     });
     it("prints its sections, against their targets, and how to reproduce", () => {
       for (const text of [...printed, "Reproduce:"]) expect(stdout).toMatch(text);
+    });
+    it("writes each printed section as a markdown table, under the command, date, size and load", () => {
+      const [head] = markdown.split("\n");
+      expect(head).toMatch(new RegExp(`^\`npm run bench -- ${args.join(" ")}.* --seed 1 --quick\``));
+      expect(head).toMatch(/, \d{4}-\d\d-\d\d \d\d:\d\d UTC: 500 (plugins|packages); \d+ cores, Node v[\d.]+, 1-min load average /);
+      const headings = [...markdown.matchAll(/^#### (.+)\n\n\| figure \| value \|/gm)].map((match) => match[1]);
+      expect(headings).toEqual(printedTitles(stdout));
     });
   });
 }

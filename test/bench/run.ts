@@ -26,6 +26,7 @@ function benchCommand<F extends Flags>(name: string, about: string, size: string
     .option(`--${size} <n>`, "catalog size (default 10,000; 500 with --quick)", integer(1, 1_000_000))
     .option("--seed <s>", "seed of the generated catalog and queries", integer(0, 0xffff_ffff), 1)
     .option("--json <file>", "write every figure to FILE")
+    .option("--markdown <file>", "write the report's sections to FILE as markdown tables, under the command, date and load")
     .option("--quick", "a few samples on 500 plugins: proves the bench runs, measures nothing worth keeping", false)
     .action(async (options: Record<string, unknown>, command: Command) => {
       const flags = { ...options, size: options[size] ?? (options["quick"] === true ? 500 : 10_000) } as F;

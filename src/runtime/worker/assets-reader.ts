@@ -13,7 +13,7 @@ const ASSETS_ORIGIN = "https://assets.local";
 
 /**
  * Reads go out all at once, however many an answer needs: holding them to 8 at a time cost a bare Worker less CPU
- * for 80 reads, but the shim more on every class of query, cold and warm (docs/BENCHMARKS.md, "Reads in flight").
+ * for 80 reads, but the shim more on every class of query, cold and warm (docs/BENCHMARKS.md, the choices table).
  */
 export function createAssetsReader(assets: AssetsBinding): SiteReader {
   return {
