@@ -4,9 +4,11 @@
  * of static files only, under a path), and one headless Chromium (Debian's,
  * driven by playwright-core) for the whole file.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { startStaticHost } from "../support/static-host.js";
 import { runCli, startServeProcess } from "../support/targets.js";
@@ -77,4 +79,33 @@ async function buildAnd(snapshot: CatalogSnapshot, config: unknown, host: (site:
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** An axe-core violation, as the tests report it. */
+export interface Violation {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/** axe-core's serious and critical WCAG 2.2 AA and best-practice violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(axe);
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+    const result = await (window as unknown as { axe: { run(options: unknown): Promise<Result> } }).axe.run({
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -7,8 +7,7 @@
  * answer for the same view, from `serve` on the same site, so the page is
  * checked against the API rather than against hand-written data.
  */
-import { mkdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +16,7 @@ import type { PluginPage } from "../../src/core/page-body.js";
 import type { CatalogStatus } from "../../src/core/status-body.js";
 import type { CatalogSnapshot } from "../../src/snapshot/schema.js";
 import { REPO_ROOT } from "../support/targets.js";
-import { type Browser, launchBrowser, type ServedSite } from "./browser.js";
+import { type Browser, launchBrowser, type ServedSite, seriousViolations } from "./browser.js";
 import { CONFIG, explorerCatalog, HOST, LONG_PLUGIN, ORDINARY_PLUGIN, PEOPLE } from "./catalog.js";
 
 type PluginsPage = PluginPage;
@@ -523,7 +522,6 @@ export function describeExplorer(hostName: string, startSite: StartSite): void {
     });
 
     it("has no serious or critical axe-core violations, on a phone and a desktop, with results, past the last page and in error", async () => {
-      const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
       // 50 results on a phone; a category's page past the last (the empty state, both pagers) and an error on a desktop.
       const views = [
         ["/", 390],
@@ -532,32 +530,7 @@ export function describeExplorer(hostName: string, startSite: StartSite): void {
       ] as const;
       for (const [path, width] of views) {
         const page = await open(path, width);
-        // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-        await page.evaluate(axe);
-        const violations = await page.evaluate(async () => {
-          const result = await (
-            window as unknown as {
-              axe: {
-                run(
-                  options: unknown,
-                ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe.run({
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-            resultTypes: ["violations"],
-          });
-          return result.violations.map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            help: v.help,
-            targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-          }));
-        });
-        expect(
-          violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
-          `${path} at ${width} px`,
-        ).toEqual([]);
+        expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
         await page.close();
       }
     });

@@ -5,8 +5,7 @@
  * one whose catalog names a host and knows its URL (so it has feeds), and one
  * without either. Every expectation is the API's own answer for the same view.
  */
-import { mkdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +13,7 @@ import type { PluginDetail } from "../../src/core/detail-body.js";
 import type { PluginPage } from "../../src/core/page-body.js";
 import type { Plugin } from "../../src/core/plugin.js";
 import { REPO_ROOT } from "../support/targets.js";
-import { type Browser, buildAndServe, launchBrowser, type ServedSite } from "./browser.js";
+import { type Browser, buildAndServe, launchBrowser, type ServedSite, seriousViolations } from "./browser.js";
 import {
   BARE_PLUGIN,
   CATEGORIES,
@@ -320,7 +319,6 @@ describe("the plugin view", () => {
   });
 
   it("has no serious or critical axe-core violations and fits a 390 px phone, an ordinary and a hostile README; screenshots", async () => {
-    const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     for (const dir of SCREENSHOTS) await mkdir(dir, { recursive: true });
     for (const [plugin, name] of [
       [ORDINARY_PLUGIN, "plugin-view"],
@@ -330,26 +328,7 @@ describe("the plugin view", () => {
         const { page } = await open(`/?plugin=${plugin.slug}`, { width });
         await viewSettled(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
-        await page.evaluate(axe);
-        const violations = await page.evaluate(async () => {
-          const result = await (
-            window as unknown as {
-              axe: { run(options: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-            }
-          ).axe.run({
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-            resultTypes: ["violations"],
-          });
-          return result.violations.map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-          }));
-        });
-        expect(
-          violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
-          `${name} at ${width} px`,
-        ).toEqual([]);
+        expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
         if (width === 1280) {
           for (const dir of SCREENSHOTS) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
         }

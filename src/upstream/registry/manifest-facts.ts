@@ -6,17 +6,13 @@
  */
 import { validRange } from "semver";
 import { BOUNDS, boundedText, cleanText, isLongerThan } from "../../core/bounds.js";
+import type { Trust as DetailTrust, Engines } from "../../core/detail-body.js";
 import { valueAtPath } from "./display-name.js";
 
-export interface Engines {
-  readonly node: string | null;
-  readonly host: string | null;
-}
+export type { Engines };
 
-export interface Trust {
-  readonly provenance: boolean;
-  readonly installScripts: boolean;
-}
+/** What the manifest tells of installing it: the detail's trust facts but the license's, which the site checks. */
+export type Trust = Omit<DetailTrust, "spdxLicense">;
 
 /** The scripts npm runs when the package is installed. */
 const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall"] as const;
