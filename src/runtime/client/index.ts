@@ -3,11 +3,13 @@
  * of a site on any static host (GitHub Pages, a bucket, a CDN without
  * compute). The same shim as on every runtime, over a reader that fetches
  * the site's files; bundled into one self-contained ES module by
- * `npm run build:ts` and copied into every site.
+ * `npm run build:ts` and copied into every site. In a page, the shim runs in
+ * a worker of its own where the page allows one (`worker-channel.ts`).
  */
 import { createShim } from "../../shim/handler.js";
 import { createHttpReader } from "./http-reader.js";
 import { apiRequest, siteRoot } from "./paths.js";
+import { answerInThisWorker, shimInWorker } from "./worker-channel.js";
 
 /** What `openCatalog` resolves to: a `fetch` for the API's paths. */
 export interface ClientCatalog {
@@ -20,6 +22,15 @@ export interface ClientCatalog {
    * @param init as the global `fetch` takes it: `method` and `headers` (`If-None-Match`) count; no body is read.
    */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+}
+
+export interface OpenOptions {
+  /**
+   * Whether the shim may run in a worker of its own (default true). It does where the runtime has `Worker` and the
+   * page may start one from `client.js` (same origin, a Content-Security-Policy that allows it); elsewhere, and with
+   * false, it runs on the calling thread. The answers are the same either way.
+   */
+  readonly worker?: boolean;
 }
 
 /**
@@ -35,8 +46,14 @@ const RECORD_CACHE_BYTES = 8 * 1024 * 1024;
  * const catalog = await openCatalog("https://owner.github.io/repo/");
  * const { total, plugins } = await (await catalog.fetch("/api/plugins?q=chart")).json();
  */
-export async function openCatalog(siteUrl: string | URL): Promise<ClientCatalog> {
+export async function openCatalog(siteUrl: string | URL, { worker = true }: OpenOptions = {}): Promise<ClientCatalog> {
   const root = siteRoot(siteUrl);
-  const shim = createShim({ reader: createHttpReader(root), recordCacheBytes: RECORD_CACHE_BYTES, readAhead: true });
+  const shim = (worker ? await shimInWorker(import.meta.url, root) : undefined) ?? shimFor(root);
   return { fetch: (input, init) => shim(apiRequest(root, input, init)) };
 }
+
+function shimFor(root: URL): (request: Request) => Promise<Response> {
+  return createShim({ reader: createHttpReader(root), recordCacheBytes: RECORD_CACHE_BYTES, readAhead: true });
+}
+
+answerInThisWorker(shimFor);
