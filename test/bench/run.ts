@@ -47,7 +47,9 @@ async function inScratch(run: (context: BenchContext) => Promise<void>, name: st
 
 const [query, workerd] = [
   benchCommand("query", "build, cold, warm, heap and HTTP of the shim in Node", "plugins", () => import("./query.js")),
-  benchCommand("workerd", "the shim inside workerd as deployed: latency and CPU per request", "plugins", () => import("./workerd.js")),
+  benchCommand("workerd", "the shim inside workerd as deployed: latency and CPU per request", "plugins", () => import("./workerd.js"))
+    .option("--probe <path...>", "only these API paths (quoted), each cold on new instances of the Worker alone, with the files it reads")
+    .option("--samples <n>", "new instances per --probe path", integer(1, 1_000), 7),
 ];
 const fetch = benchCommand("fetch", "the daily fetch against local fake upstreams", "packages", () => import("./fetch.js"))
   .option("--latency <ms>", "each fake answer's delay", integer(0, 10_000), 50)

@@ -39,6 +39,9 @@ export type WorstSample = { readonly path: string; readonly cpuMs: number };
 export type AloneResult = SetUpResult & Readonly<{ sharedHits: number; shared: number; worst: Record<string, WorstSample[]> }>;
 export type WorkerdResult = SetUpResult &
   Readonly<{ first: Record<"unfiltered" | "query", FirstSample[]>; alone: AloneResult; pinnedCore: number | null }>;
+/** `--probe`: each path asked, cold, of as many new Worker-alone instances as it is listed. */
+export type ProbePlan = Readonly<{ siteDir: string; probe: Readonly<Record<string, readonly string[]>> }>;
+export type ProbeResult = Readonly<{ samples: Record<string, WorstSample[]>; pinnedCore: number | null }>;
 
 /** A running workerd with the site's Worker: `get` a path from it. */
 type Instance = { readonly pid: number; readonly readyMs: number; get(path: string): Promise<Response> };
@@ -195,9 +198,21 @@ function pinToOneCore(core: number): number | null {
   }
 }
 
-childMain(async (): Promise<WorkerdResult> => {
-  const plan = await received<WorkerdPlan>();
+/** Each probed path cold on new instances of the Worker alone, as a worst-case shape is sampled. */
+async function probe(plan: ProbePlan, pinnedCore: number | null): Promise<ProbeResult> {
+  const cache = new EdgeCacheServer();
+  const config = await workerAloneConfig(plan.siteDir, await cache.start());
+  try {
+    return { samples: await worstCases(workerAlone(config.file, cache), plan.probe), pinnedCore };
+  } finally {
+    await Promise.all([cache.close(), config.remove()]);
+  }
+}
+
+childMain(async (): Promise<WorkerdResult | ProbeResult> => {
+  const plan = await received<WorkerdPlan | ProbePlan>();
   const pinnedCore = pinToOneCore(0);
+  if ("probe" in plan) return probe(plan, pinnedCore);
   const alone = await measureAlone(plan);
   const deployed = miniflare(plan.siteDir);
   const asDeployed = await measure(deployed, plan);

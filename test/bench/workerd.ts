@@ -3,15 +3,17 @@
  * Worker as its `wrangler.jsonc` deploys it, run by wrangler's Miniflare. Cold starts on new instances, warm latency per
  * class beside a static-file baseline, the CPU each request cost the workerd process.
  */
+import { createFsReader } from "../../src/runtime/node/fs-reader.js";
+import { createShim } from "../../src/shim/handler.js";
 import { Random } from "../../tools/sample/random.js";
 import { type ClassTally, latencyFigures, nonEmptyShare } from "./answers.js";
 import { buildCatalog } from "./catalog.js";
-import { runChild } from "./child.js";
+import { runChild, sequentially } from "./child.js";
 import type { Figure, Section } from "./figures.js";
 import { json, maximum, median, ms, percent, percentile, round, row, shown, targetScale } from "./figures.js";
 import { type BenchContext, type Flags, publish } from "./harness.js";
 import { BASELINE_PATH, BENCH_CLASSES, planQueries, Q_CLASSES, shuffle } from "./queries.js";
-import type { AloneResult, FirstSample, SetUpResult, WorkerdPlan, WorkerdResult, WorstSample } from "./workerd-child.js";
+import type { AloneResult, FirstSample, ProbeResult, SetUpResult, WorkerdPlan, WorkerdResult, WorstSample } from "./workerd-child.js";
 import { planWorst, WORST_SHAPES } from "./worst-queries.js";
 
 /**
@@ -23,9 +25,13 @@ const QUICK = { coldSamples: 3, coldPerClass: 2, warmPerClass: 100, warmup: 100,
 /** The Workers Free plan's CPU time per request. */
 const FREE_CPU_MS = 10;
 
-export async function bench(flags: Flags, { work, log }: BenchContext): Promise<void> {
+/** `--probe PATH…`: only these paths, each cold on `--samples` new instances of the Worker alone. */
+export type WorkerdFlags = Flags & Readonly<{ probe?: readonly string[]; samples: number }>;
+
+export async function bench(flags: WorkerdFlags, { work, log }: BenchContext): Promise<void> {
   const [plugins, profile] = [flags.size, flags.quick ? QUICK : FULL];
   const catalog = await buildCatalog(plugins, flags.seed, work, log.progress);
+  if (flags.probe !== undefined) return probe(flags, flags.probe, catalog.siteDir, log);
   const classes = BENCH_CLASSES;
   const plan = planQueries(catalog.vocabulary, profile, flags.seed, classes);
   const baseline = Array.from({ length: profile.warmPerClass }, () => ({ kind: "baseline", path: BASELINE_PATH }));
@@ -235,4 +241,58 @@ function aloneSection(alone: AloneResult, classes: readonly string[], samples: n
       ),
     ],
   };
+}
+
+/**
+ * The cold CPU of given queries on the Worker alone, each on `--samples` new instances (as a worst-case shape is
+ * sampled), with the site files one answer reads: to see where a query's CPU goes, or to check one a bench drew.
+ */
+async function probe(flags: WorkerdFlags, paths: readonly string[], siteDir: string, log: BenchContext["log"]): Promise<void> {
+  // In this process first: a path that does not answer 200 is named before any workerd starts.
+  const reads = await sequentially(paths, (path) => filesRead(siteDir, path));
+  log.progress(`workerd probe: ${paths.length} queries, each on ${flags.samples} new instances of the Worker alone`);
+  const plan = { siteDir, probe: Object.fromEntries(paths.map((path) => [path, Array.from({ length: flags.samples }, () => path)])) };
+  const raw = await runChild<ProbeResult>("workerd-child.js", [], { input: plan });
+  const figures = paths.map((path, i): Figure[] => {
+    const cpu = (raw.samples[path] ?? []).map((sample) => sample.cpuMs);
+    const { files, bytes } = reads[i]!;
+    const text = `${ms(median(cpu))} / ${ms(maximum(cpu))}; ${files} files, ${(bytes / 1024).toFixed(0)} KB`;
+    return [shown(`probe.${i}`, { path, cpuMs: cpu.map((value) => round(value)), files, bytes }, path, text)];
+  });
+  await publish(log, flags, {
+    title: `plugin-catalog workerd probe: ${flags.size} plugins`,
+    about: "given queries, cold, on the Worker alone",
+    sections: [
+      {
+        title: `Cold CPU median / max (${flags.samples} new instances each), and the site files one answer reads`,
+        figures: figures.flat(),
+      },
+    ],
+    notes: [
+      raw.pinnedCore === null
+        ? "WARNING: taskset failed, so workerd ran unpinned."
+        : `workerd and the bench shared core ${raw.pinnedCore} (taskset).`,
+    ],
+    command: `workerd --plugins ${flags.size} --samples ${flags.samples} --probe ${paths.map((path) => `'${path}'`).join(" ")}`,
+  });
+}
+
+/** The files a new shim in this process reads to answer `path`, and their bytes: what a cold isolate reads. */
+async function filesRead(siteDir: string, path: string): Promise<{ files: number; bytes: number }> {
+  const disk = createFsReader(siteDir);
+  const read = { files: 0, bytes: 0 };
+  const shim = createShim({
+    reader: {
+      async read(file) {
+        const bytes = await disk.read(file);
+        read.files++;
+        read.bytes += bytes?.byteLength ?? 0;
+        return bytes;
+      },
+    },
+  });
+  const response = await shim(new Request(`http://localhost${path}`));
+  if (response.status !== 200) throw new Error(`--probe ${path} answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+  return read;
 }
