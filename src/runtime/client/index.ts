@@ -48,7 +48,7 @@ const RECORD_CACHE_BYTES = 8 * 1024 * 1024;
  */
 export async function openCatalog(siteUrl: string | URL, { worker = true }: OpenOptions = {}): Promise<ClientCatalog> {
   const root = siteRoot(siteUrl);
-  const shim = (worker ? await shimInWorker(import.meta.url, root) : undefined) ?? shimFor(root);
+  const shim = (worker ? await shimInWorker(import.meta.url, root, () => shimFor(root)) : undefined) ?? shimFor(root);
   return { fetch: (input, init) => shim(apiRequest(root, input, init)) };
 }
 

@@ -3,7 +3,7 @@
  * files, and each `fetch` and its body cost the thread that asks for them; in a worker, that is not the page's, so
  * typing in a search box never waits on it. The worker is `client.js` itself (a module worker named
  * `WORKER_NAME`), so nothing else is fetched; requests and answers cross as plain messages, each answer's body
- * transferred, not copied.
+ * transferred, not copied. A worker that reports an error hands its work over to the page's thread.
  */
 
 /** A worker of another name (a page's own worker that imports `client.js`) is left alone. */
@@ -82,7 +82,7 @@ async function answer(worker: WorkerScope, shim: Answering, message: Extract<ToW
  * The shim in a new worker running `moduleUrl`, once it says it is ready; undefined where no worker can run it (no
  * `Worker`, a module of another origin, a Content-Security-Policy that refuses it, a worker that fails to start).
  */
-export async function shimInWorker(moduleUrl: string, root: URL): Promise<Answering | undefined> {
+export async function shimInWorker(moduleUrl: string, root: URL, fallback: () => Answering): Promise<Answering | undefined> {
   if (typeof Worker !== "function") return undefined;
   let worker: Worker;
   try {
@@ -108,33 +108,38 @@ export async function shimInWorker(moduleUrl: string, root: URL): Promise<Answer
     worker.terminate();
     return undefined;
   }
-  return workerShim(worker);
+  return workerShim(worker, fallback);
 }
 
 /** Long enough for `client.js` to load on a slow connection; the page's thread answers after it. */
 const START_TIMEOUT_MS = 10_000;
 
-function workerShim(worker: Worker): Answering {
-  const pending = new Map<number, { resolve: (response: Response) => void; reject: (error: Error) => void }>();
+function workerShim(worker: Worker, fallback: () => Answering): Answering {
+  const pending = new Map<number, { request: Request; resolve: (response: Response) => void; reject: (error: Error) => void }>();
   let next = 0;
+  let thisThread: Answering | undefined;
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
     if (data.kind === "ready") return;
     const waiting = pending.get(data.id);
     pending.delete(data.id);
     if (data.kind === "failed") waiting?.reject(new Error(data.message));
-    else waiting?.resolve(new Response(data.body, { status: data.status, statusText: data.statusText, headers: [...data.headers] }));
+    else waiting?.resolve(new Response(data.body, { status: data.status, statusText: data.statusText, headers: data.headers }));
   };
-  // A worker that dies fails what it was asked, rather than leaving it waiting.
+  // A worker that reports an error may be gone: what it was asked, and all that follows, is answered on this thread.
   worker.onerror = (event) => {
     event.preventDefault();
-    for (const waiting of pending.values()) waiting.reject(new Error(`the catalog's worker failed: ${event.message}`));
+    worker.terminate();
+    thisThread ??= fallback();
+    for (const { request, resolve, reject } of pending.values()) thisThread(request).then(resolve, reject);
     pending.clear();
   };
-  return (request) =>
-    new Promise((resolve, reject) => {
+  return (request) => {
+    if (thisThread !== undefined) return thisThread(request);
+    return new Promise((resolve, reject) => {
       const id = next++;
-      pending.set(id, { resolve, reject });
+      pending.set(id, { request, resolve, reject });
       const message: ToWorker = { kind: "fetch", id, url: request.url, method: request.method, headers: [...request.headers] };
       worker.postMessage(message);
     });
+  };
 }

@@ -101,6 +101,38 @@ describe("catalog/client.js in a page", () => {
     await page.close();
   });
 
+  it("hands over to the page's thread when its worker reports an error, the answers unchanged", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${client.host.siteUrl}plain.html`);
+    await page.evaluate(`import(${JSON.stringify(`${client.host.siteUrl}catalog/client.js`)}).then(async (module) => {
+      globalThis.catalog = await module.openCatalog(${JSON.stringify(client.host.siteUrl)});
+    })`);
+    const ask = (path: string) =>
+      page.evaluate(async (path) => {
+        const catalog = (globalThis as unknown as { catalog: { fetch(path: string): Promise<Response> } }).catalog;
+        const response = await catalog.fetch(path);
+        return { status: response.status, body: await response.text() };
+      }, path);
+    const [path] = ASKS[0]!;
+    const before = await ask(path);
+    expect(await dataFetchedByPage(page)).toBe(0);
+    const [worker] = page.workers();
+    // An error the worker does not catch reaches the page as an error event on the worker.
+    await worker!.evaluate(() =>
+      setTimeout(() => {
+        throw new Error("the worker broke");
+      }),
+    );
+    await page.waitForTimeout(200);
+    expect(await ask(path)).toEqual(before);
+    expect(await ask("/api/plugins?sort=name&per_page=2")).toEqual({
+      status: 200,
+      body: await (await client.catalog.fetch("/api/plugins?sort=name&per_page=2")).text(),
+    });
+    expect(await dataFetchedByPage(page)).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it("answers on the page's thread, as in Node, where the page may not start a worker", async () => {
     const cases: readonly [page: string, clientUrl: string, options: { worker?: boolean }][] = [
       [`${client.host.siteUrl}no-workers.html`, `${client.host.siteUrl}catalog/client.js`, {}],
