@@ -140,7 +140,8 @@ function nameHeadings(root: HTMLElement): void {
   for (const heading of root.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
     const level = Math.min(6, Number(heading.tagName.slice(1)) + 3);
     const renamed = document.createElement(`h${level}`);
-    renamed.append(...heading.childNodes);
+    // Moved one at a time: a stranger's heading may hold thousands of nodes, too many to spread into one call.
+    while (heading.firstChild !== null) renamed.append(heading.firstChild);
     const slug = slugOf(renamed.textContent ?? "");
     const seen = used.get(slug) ?? 0;
     used.set(slug, seen + 1);

@@ -32,7 +32,8 @@ export function parseSnapshot(text: string, source: string): CatalogSnapshot {
   const issues: Issue[] = [];
   const { plugins: rawPlugins, ...rawHeader } = data as Record<string, unknown>;
   const header = snapshotHeaderSchema.safeParse(rawHeader);
-  if (!header.success) issues.push(...header.error.issues);
+  // One at a time: a header's arrays (categories, host versions) are data-sized, and so may be its issues.
+  if (!header.success) for (const issue of header.error.issues) issues.push(issue);
   const plugins = Array.isArray(rawPlugins) ? parsePlugins(rawPlugins, issues) : [];
   if (!Array.isArray(rawPlugins)) issues.push({ path: ["plugins"], message: "must be an array of plugin records" });
   if (issues.length === 0) catalogIssues(plugins, (path, message) => issues.push({ path, message }));

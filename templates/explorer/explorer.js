@@ -603,9 +603,14 @@ function showCompatOptions() {
   if (compatSelect.dataset.host !== compat.host) {
     compatSelect.dataset.host = compat.host;
     const { releases, prereleases, others } = orderVersions(compat.versions);
-    /** @param {string} label @param {string[][]} options */
-    const group = (label, options) =>
-      options.length > 0 && h("optgroup", { label }, ...options.map(([value, text]) => h("option", { value }, text ?? value)));
+    /** @param {string} label @param {string[][]} options @returns {HTMLElement | false} */
+    const group = (label, options) => {
+      if (options.length === 0) return false;
+      // Appended one at a time: a host may have thousands of versions, too many to spread into one call.
+      const optgroup = h("optgroup", { label });
+      for (const [value, text] of options) optgroup.append(h("option", { value }, text ?? value));
+      return optgroup;
+    };
     compatSelect.replaceChildren(
       h("option", { value: "" }, "Any version"),
       ...[
