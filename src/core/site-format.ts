@@ -11,6 +11,7 @@
  * `RecordFile` below). Numbers in binary files are unsigned 32-bit
  * little-endian words.
  */
+import { partitionPoint } from "./partition.js";
 import type { OrderKey } from "./plugin.js";
 
 export const MANIFEST_PATH = "catalog/manifest.json";
@@ -370,13 +371,8 @@ export const slugHash = (slug: string): number => fnv1a(slug);
 /** The file of `details` that holds `hash`, if any could: the last whose first hash is at most `hash`. */
 export function detailFileIndex(details: DetailFiles, hash: number): number | undefined {
   const firstOf = (index: number) => parseInt(details.firsts.slice(DETAIL_HASH_DIGITS * index, DETAIL_HASH_DIGITS * (index + 1)), 16);
-  let [low, high] = [0, details.firsts.length / DETAIL_HASH_DIGITS];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (firstOf(middle) <= hash) low = middle + 1;
-    else high = middle;
-  }
-  return low === 0 ? undefined : low - 1;
+  const after = partitionPoint(0, details.firsts.length / DETAIL_HASH_DIGITS, (index) => firstOf(index) > hash);
+  return after === 0 ? undefined : after - 1;
 }
 
 /** The first bytes of a detail's body, up to its slug. */

@@ -3,6 +3,7 @@
  * views of its words, and a detail is found by a binary search of the
  * hashes, then inflated alone. Nothing else of the file is touched.
  */
+import { partitionPoint } from "../core/partition.js";
 import { DETAIL_SLUG_PREFIX } from "../core/site-format.js";
 import { inflate } from "./inflate.js";
 import { CatalogUnavailable } from "./problem.js";
@@ -53,13 +54,7 @@ export async function detailIn(contents: DetailFileContents, slug: string, hash:
 
 /** The first index whose hash is at least `hash`. */
 function firstWithHash(hashes: Uint32Array, hash: number): number {
-  let [low, high] = [0, hashes.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (hashes[middle]! < hash) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return partitionPoint(0, hashes.length, (index) => hashes[index]! >= hash);
 }
 
 async function inflatedAt(contents: DetailFileContents, index: number): Promise<Uint8Array<ArrayBuffer>> {

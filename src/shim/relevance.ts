@@ -336,6 +336,7 @@ function entryReader(run: FrequencyRun): (r: number, sums: Float64Array, at: num
   };
 }
 
+/** `partitionPoint` spelled out: this runs once per plugin of a small set, where a call per step would cost a cold isolate more. */
 function indexOf(sorted: Uint32Array, value: number): number {
   let [low, high] = [0, sorted.length];
   while (low < high) {

@@ -5,8 +5,10 @@
  * precomputed union there when they run past it. AND over bitsets is
  * microseconds; only the blocks a query's terms fall in are ever read.
  */
+
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
+import { partitionPoint } from "../core/partition.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { type PostingsBlocks, type RelevanceFiles, seriesFile, seriesLength, UNION_PREFIX_MAX } from "../core/site-format.js";
 import { FrequencyFile, type FrequencyRun, ScoreOrderFile } from "./frequency-file-reader.js";
@@ -232,26 +234,13 @@ export class SearchIndex {
   }
 
   private lastBlockStartingAtOrBefore(term: string): number {
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compareCodeUnits(this.directory.bounds[2 * mid]!, term) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    return low - 1;
+    return partitionPoint(0, this.count, (index) => compareCodeUnits(this.directory.bounds[2 * index]!, term) > 0) - 1;
   }
 }
 
 /** The frequency file holding set number `set`: the last whose first set is at or before it. */
 function fileHolding(fileSets: readonly number[], set: number): number {
-  let [low, high] = [0, fileSets.length];
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (fileSets[mid]! <= set) low = mid + 1;
-    else high = mid;
-  }
-  return low - 1;
+  return partitionPoint(0, fileSets.length, (index) => fileSets[index]! > set) - 1;
 }
 
 /** How many of a block's keys are terms; the rest are prefix unions. */

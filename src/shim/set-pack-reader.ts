@@ -6,8 +6,10 @@
  * a handful of a block's hundreds, and a loop over all of them is what made a
  * cold isolate compile it (docs/BENCHMARKS.md).
  */
+
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
+import { partitionPoint } from "../core/partition.js";
 import { SET_BITMAP, SET_LIST, type SetPackHeader } from "../core/site-format.js";
 import { CatalogUnavailable } from "./problem.js";
 import { parseJson } from "./site-reader.js";
@@ -69,13 +71,7 @@ export class SetPack {
 
   /** The first index in `from … to - 1` whose key is not below `key`. */
   lowerBound(key: string, from = 0, to = this.size): number {
-    let [low, high] = [from, to];
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compareCodeUnits(this.key(mid), key) < 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+    return partitionPoint(from, to, (index) => compareCodeUnits(this.key(index), key) >= 0);
   }
 
   key(index: number): string {

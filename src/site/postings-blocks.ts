@@ -11,7 +11,9 @@
  * bitmaps (`plu`: hundreds of terms): a cold isolate joins sets in V8's
  * interpreter, where that many words cost milliseconds.
  */
+
 import { compareCodeUnits } from "../core/order.js";
+import { partitionPoint } from "../core/partition.js";
 import { type FileSeries, type PostingsBlocks, type RelevanceFiles, UNION_PREFIX_MAX } from "../core/site-format.js";
 import { type AddFile, SeriesWriter, writeSeries } from "./file-series.js";
 import {
@@ -283,12 +285,5 @@ class CountSummer {
 }
 
 export function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareCodeUnits(sorted[mid]!, value) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return partitionPoint(0, sorted.length, (index) => compareCodeUnits(sorted[index]!, value) >= 0);
 }

@@ -13,6 +13,7 @@
  * numbers do (test/site/detail/score.test.ts compares every day count with
  * an integer-only computation).
  */
+import { partitionPoint } from "../../core/partition.js";
 
 export const DAY_MS = 86_400_000;
 /** Maintenance halves every this many days. */
@@ -39,13 +40,7 @@ export class Percentiles {
   }
 
   private firstIndex(past: (v: number) => boolean): number {
-    let [low, high] = [0, this.sorted.length];
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (past(this.sorted[middle]!)) high = middle;
-      else low = middle + 1;
-    }
-    return low;
+    return partitionPoint(0, this.sorted.length, (index) => past(this.sorted[index]!));
   }
 }
 
