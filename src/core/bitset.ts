@@ -11,6 +11,8 @@ export class Bitset {
    * a fresh isolate runs hot enough for V8 to compile the loop during the request (docs/BENCHMARKS.md).
    */
   private list: Uint32Array | undefined;
+  /** The count, once made and until the set changes: a search counts the same sets several times. */
+  private counted: number | undefined;
 
   constructor(
     readonly size: number,
@@ -40,11 +42,13 @@ export class Bitset {
     set.words.fill(0xffffffff);
     const tail = size % 32;
     if (tail !== 0) set.words[set.words.length - 1] = (1 << tail) - 1;
+    set.counted = size;
     return set;
   }
 
   add(member: number): void {
     this.list = undefined;
+    this.counted = undefined;
     if (!(member < this.size)) return;
     const w = member >>> 5;
     this.words[w] = this.words[w]! | (1 << (member & 31));
@@ -53,6 +57,7 @@ export class Bitset {
   /** Adds every member of a list (members beyond the size are ignored, as by `add`). */
   addAll(members: ArrayLike<number>): void {
     this.list = undefined;
+    this.counted = undefined;
     this.setBits(members);
   }
 
@@ -63,7 +68,9 @@ export class Bitset {
   /** In-place intersection; returns `this`. */
   and(other: Bitset): this {
     this.list = undefined;
-    const [mine, theirs] = [this.words, other.words];
+    this.counted = undefined;
+    const mine = this.words;
+    const theirs = other.words;
     for (let i = 0; i < mine.length; i++) mine[i] = mine[i]! & (theirs[i] ?? 0);
     return this;
   }
@@ -71,7 +78,9 @@ export class Bitset {
   /** In-place difference: the members of `other` removed; returns `this`. */
   andNot(other: Bitset): this {
     this.list = undefined;
-    const [mine, theirs] = [this.words, other.words];
+    this.counted = undefined;
+    const mine = this.words;
+    const theirs = other.words;
     for (let i = 0; i < mine.length; i++) mine[i] = mine[i]! & ~(theirs[i] ?? 0);
     return this;
   }
@@ -79,7 +88,9 @@ export class Bitset {
   /** In-place union; returns `this`. */
   or(other: Bitset): this {
     this.list = undefined;
-    const [mine, theirs] = [this.words, other.words];
+    this.counted = undefined;
+    const mine = this.words;
+    const theirs = other.words;
     for (let i = 0; i < mine.length; i++) mine[i] = mine[i]! | (theirs[i] ?? 0);
     return this;
   }
@@ -88,13 +99,16 @@ export class Bitset {
   clone(): Bitset {
     const copy = new Bitset(this.size, this.words.slice());
     copy.list = this.list;
+    copy.counted = this.counted;
     return copy;
   }
 
   /** Sets the members' bits, those beyond the size ignored; whether the members were ascending and all within it. */
   private setBits(members: ArrayLike<number>): boolean {
-    const [words, size] = [this.words, this.size];
-    let [ascending, previous] = [true, -1];
+    const words = this.words;
+    const size = this.size;
+    let ascending = true;
+    let previous = -1;
     for (let i = 0; i < members.length; i++) {
       const member = members[i]!;
       if (!(member > previous && member < size)) ascending = false;
@@ -111,6 +125,7 @@ export class Bitset {
 
   count(): number {
     if (this.list !== undefined) return this.list.length;
+    if (this.counted !== undefined) return this.counted;
     const words = this.words;
     let total = 0;
     for (let i = 0; i < words.length; i++) {
@@ -119,12 +134,14 @@ export class Bitset {
       v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
       total += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
     }
+    this.counted = total;
     return total;
   }
 
   /** |this ∩ other| without building the intersection (facet counts: one pass, no allocation). */
   countAnd(other: Bitset): number {
-    const [mine, theirs] = [this.words, other.words];
+    const mine = this.words;
+    const theirs = other.words;
     let total = 0;
     for (let i = 0; i < mine.length; i++) {
       let v = mine[i]! & (theirs[i] ?? 0);
@@ -137,7 +154,8 @@ export class Bitset {
 
   /** |this \ other|, likewise. */
   countAndNot(other: Bitset): number {
-    const [mine, theirs] = [this.words, other.words];
+    const mine = this.words;
+    const theirs = other.words;
     let total = 0;
     for (let i = 0; i < mine.length; i++) {
       let v = mine[i]! & ~(theirs[i] ?? 0);
@@ -151,8 +169,10 @@ export class Bitset {
   /** For each of the ascending `members`, how many members of this set are smaller: one pass over the words. */
   ranks(members: readonly number[]): number[] {
     const ranks: number[] = [];
-    let [word, below] = [0, 0];
-    for (const member of members) {
+    let word = 0;
+    let below = 0;
+    for (let i = 0; i < members.length; i++) {
+      const member = members[i]!;
       const w = member >>> 5;
       while (word < w) below += popcount(this.words[word++] ?? 0);
       const bits = member & 31;

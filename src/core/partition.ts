@@ -5,7 +5,8 @@
 
 /** The first index in `from … to − 1` at which `isPast` holds, or `to`; `isPast` must hold from some index on. */
 export function partitionPoint(from: number, to: number, isPast: (index: number) => boolean): number {
-  let [low, high] = [from, to];
+  let low = from;
+  let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (isPast(middle)) high = middle;

@@ -38,7 +38,9 @@ export class FrequencyFile {
   /** The entries of the set at `index` (the index of its key in the postings block). */
   run(index: number): FrequencyRun {
     if (!(index >= 0 && index < this.sets)) throw this.broken();
-    const [start, width, count] = [this.table[index]!, this.table[this.sets + index]!, this.table[2 * this.sets + index]!];
+    const start = this.table[index]!;
+    const width = this.table[this.sets + index]!;
+    const count = this.table[2 * this.sets + index]!;
     const known = width === FREQUENCY_U16 || width === FREQUENCY_U32 || width === FREQUENCY_WIDE;
     if (!(known && start % 4 === 0 && start + width * count <= this.byteLength)) throw this.broken();
     if (width === FREQUENCY_U16) {
@@ -73,7 +75,8 @@ export class ScoreOrderFile {
   /** The order of the set at `index` (empty when the set has none). */
   order(index: number): Uint32Array {
     if (!(index >= 0 && index < this.sets)) throw this.broken();
-    const [start, length] = [this.words[1 + index]!, this.words[1 + this.sets + index]!];
+    const start = this.words[1 + index]!;
+    const length = this.words[1 + this.sets + index]!;
     if (!(start % 4 === 0 && start / 4 + length <= this.words.length)) throw this.broken();
     return this.words.subarray(start / 4, start / 4 + length);
   }

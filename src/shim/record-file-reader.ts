@@ -25,7 +25,7 @@ export interface RecordFileContents {
    * Set when the file is one of `stars` order (a shard or a fine shard): by the site format its ordinals are then
    * `first … first + count - 1` in order, so that its records are filled in as one run.
    */
-  readonly first?: number;
+  readonly first: number | undefined;
 }
 
 /**
@@ -40,7 +40,8 @@ export function readRecordFile(bytes: Uint8Array, what: string, first?: number):
   const textStart = 4 * (1 + WORDS_PER_RECORD * count);
   if (textStart > bytes.byteLength) throw broken();
   const words = wordsAt(bytes, 4, WORDS_PER_RECORD * count);
-  const [ends, text] = [words.subarray((WORDS_PER_RECORD - 1) * count), bytes.subarray(textStart)];
+  const ends = words.subarray((WORDS_PER_RECORD - 1) * count);
+  const text = bytes.subarray(textStart);
   if ((count === 0 ? 0 : ends[count - 1]) !== text.byteLength) throw broken();
   const ordinals = words.subarray(0, count);
   if (first !== undefined && !(count > 0 && ordinals[0] === first && ordinals[count - 1] === first + count - 1)) throw broken();
@@ -57,14 +58,15 @@ export function readRecordFile(bytes: Uint8Array, what: string, first?: number):
     ends,
     text,
     what,
-    ...(first === undefined ? {} : { first }),
+    first,
   };
 }
 
 /** The UTF-8 JSON of the file's record at `index`, a view of its bytes. */
 export function recordAt(contents: RecordFileContents, index: number): Uint8Array {
   const { ends, text } = contents;
-  const [start, end] = [index === 0 ? 0 : ends[index - 1]!, ends[index]!];
+  const start = index === 0 ? 0 : ends[index - 1]!;
+  const end = ends[index]!;
   if (!(index >= 0 && index < contents.count && start <= end && end <= text.byteLength)) throw notRecordFile(contents.what);
   return text.subarray(start, end);
 }
@@ -88,6 +90,7 @@ export function recordsCopied(contents: RecordFileContents, indexes: readonly nu
     ends,
     text,
     what,
+    first: undefined,
   };
 }
 

@@ -176,10 +176,10 @@ export async function readFrom(catalog: Catalog, reads: RecordReads): Promise<Ma
   const byPath = new Map(paths.map((path, i) => [path, contents[i]!]));
   const records = new Map<number, Uint8Array>();
   // Each wanted record is looked up in its file (a native search of its ordinals), not each file's every record tested.
-  for (const [ordinal, path] of reads.files) {
+  reads.files.forEach((path, ordinal) => {
     const file = byPath.get(path)!;
     const index = file.ordinals.indexOf(ordinal);
     if (index >= 0) records.set(ordinal, recordAt(file, index));
-  }
+  });
   return records;
 }

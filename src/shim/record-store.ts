@@ -161,7 +161,8 @@ export class RecordStore {
   }
 
   private keep(key: string, contents: RecordFileContents): void {
-    const [id, supplied] = [this.nextId++, [] as number[]];
+    const id = this.nextId++;
+    const supplied: number[] = [];
     const loaded: LoadedFile = { id, contents, run: this.supply(contents, id, supplied), supplied, used: false };
     this.suppliers.set(id, loaded);
     const evictions = this.files.evictions;

@@ -39,10 +39,11 @@ export async function relevancePlugins(
 ): Promise<PagePlugins> {
   const index = catalog.search();
   const parts = await index.scored(scoringTerms(search));
+  const { orderLength } = catalog.manifest.relevance;
   const ordered =
-    (parts.length === 1 ? await inScoreOrder(index, parts[0]!, matches, total, window) : undefined) ??
+    (parts.length === 1 ? await inScoreOrder(index, parts[0]!, matches, total, window, orderLength) : undefined) ??
     // So few matches are scored: fewer than the candidates would be.
-    (total > Math.min(CANDIDATE_DEPTH, catalog.manifest.relevance.orderLength)
+    (total > Math.min(CANDIDATE_DEPTH, orderLength) && enoughCandidates(parts, total, orderLength, window)
       ? await fromCandidates(catalog, parts, matches, window)
       : undefined);
   if (ordered !== undefined) return ordered;
@@ -78,13 +79,16 @@ async function inScoreOrder(
   matches: Bitset,
   total: number,
   window: PageWindow,
+  orderLength: number,
 ): Promise<PagePlugins | undefined> {
-  if (part.sources.length !== 1 || total * WALK_SHARE < part.set.count()) return undefined;
+  const count = part.set.count();
+  if (part.sources.length !== 1 || total * WALK_SHARE < count) return undefined;
+  // Filtered, the walk meets about `total / count` of the order's plugins: too few to fill the page, it is not tried.
+  if (total < count && Math.min(count, orderLength) * total < window.end * count) return undefined;
   const order = await index.scoreOrder(part.sources[0]!.number);
   if (order === undefined) return undefined;
   // The order holds the set's first plugins: enough when the page ends within them.
-  if (total === part.set.count())
-    return window.end <= order.length ? { ordinals: Array.from(order.subarray(window.start, window.end)) } : undefined;
+  if (total === count) return window.end <= order.length ? { ordinals: Array.from(order.subarray(window.start, window.end)) } : undefined;
   const page = membersInOrder(matches, order, window.start, window.end);
   return page.ordinals.length === window.end - window.start ? { ordinals: page.ordinals } : undefined;
 }
@@ -125,6 +129,20 @@ async function fromCandidates(
     const page = candidatePage(terms, depth, matches, fields, window);
     if (page !== undefined || depth >= deepest) return page;
   }
+}
+
+/**
+ * Whether the terms' score orders likely hold a page of candidates: a term's order meets about `total / count` of
+ * its plugins among the matches. When the sum falls short of the page, the candidates are not tried (a read and a
+ * scoring pass or two that would end in scoring every match anyway).
+ */
+function enoughCandidates(parts: readonly ScoredPart[], total: number, orderLength: number, window: PageWindow): boolean {
+  let expected = 0;
+  for (const part of parts) {
+    const count = part.set.count();
+    expected += (Math.min(count, part.sources.length * orderLength) * total) / count;
+  }
+  return expected >= window.end;
 }
 
 /** The least depth tried: scoring a few hundred candidates costs less than reading another file. */
@@ -211,7 +229,9 @@ function membersOf({ kind, words }: StoredSet): Uint32Array {
 
 /** x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), the frequencies at `sums[at…at+2]`, a field without the term adding nothing. */
 function weight(sums: Float64Array, at: number, member: number, { lengths, averages }: Fields): number {
-  const [name, description, readme] = [sums[at]!, sums[at + 1]!, sums[at + 2]!];
+  const name = sums[at]!;
+  const description = sums[at + 1]!;
+  const readme = sums[at + 2]!;
   return (
     (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * lengths[0][member]!) / averages[0]!)) +
     (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * lengths[1][member]!) / averages[1]!)) +
@@ -338,7 +358,8 @@ function entryReader(run: FrequencyRun): (r: number, sums: Float64Array, at: num
 
 /** `partitionPoint` spelled out: this runs once per plugin of a small set, where a call per step would cost a cold isolate more. */
 function indexOf(sorted: Uint32Array, value: number): number {
-  let [low, high] = [0, sorted.length];
+  let low = 0;
+  let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (sorted[middle]! < value) low = middle + 1;
@@ -349,7 +370,9 @@ function indexOf(sorted: Uint32Array, value: number): number {
 
 /** For ascending members asked in turn, each one's rank in the stored set, or -1 when the set lacks it. */
 function rankCursor({ kind, words }: StoredSet): (member: number) => number {
-  let [next, word, below] = [0, 0, 0];
+  let next = 0;
+  let word = 0;
+  let below = 0;
   if (kind === SET_LIST)
     return (member) => {
       while (next < words.length && words[next]! < member) next++;

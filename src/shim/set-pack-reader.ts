@@ -78,7 +78,8 @@ export class SetPack {
     const known = this.decoded[index];
     if (known !== undefined) return known;
     if (!(index >= 0 && index < this.size)) throw this.broken();
-    const [start, end] = [index === 0 ? 0 : this.keyEnds[index - 1]!, this.keyEnds[index]!];
+    const start = index === 0 ? 0 : this.keyEnds[index - 1]!;
+    const end = this.keyEnds[index]!;
     if (start > end || end > this.keyText.byteLength) throw this.broken();
     return (this.decoded[index] = decoder.decode(this.keyText.subarray(start, end)));
   }
@@ -124,7 +125,9 @@ export class SetPack {
   /** The words of the set at `index`. @throws CatalogUnavailable when its entry does not describe a set of this pack. */
   private words(index: number): Uint32Array {
     if (!(index >= 0 && index < this.size)) throw this.broken();
-    const [start, count, kind] = [this.table[3 * index]!, this.table[3 * index + 1]!, this.table[3 * index + 2]!];
+    const start = this.table[3 * index]!;
+    const count = this.table[3 * index + 1]!;
+    const kind = this.table[3 * index + 2]!;
     const inBody = start + count <= this.body.length;
     if (!inBody || !(kind === SET_LIST || (kind === SET_BITMAP && count === Math.ceil(this.plugins / 32)))) throw this.broken();
     return this.body.subarray(start, start + count);
