@@ -219,8 +219,16 @@ function crossingPrefixes(terms: readonly string[], blocks: readonly Block[]): s
 const UNION_WORK = 512;
 
 /**
+ * A prefix of more terms than this has its union stored whatever their words: `sort=relevance` scores a prefix term
+ * by term, a pass over the page's candidates and a frequency run each, where a stored union is one pass (and its own
+ * score order), and a fresh isolate joins them one call each.
+ */
+const MANY_TERMS = 32;
+
+/**
  * The prefixes of more than one term whose sets, each in its stored form, hold more words than two
  * bitmaps (and than `UNION_WORK`): a lower bar stores a union for nearly every prefix of a common term.
+ * Also those of more than `MANY_TERMS` terms.
  */
 function costlyPrefixes(terms: readonly string[], postings: readonly number[][], plugins: number): string[] {
   const bitmapWords = Math.ceil(plugins / 32);
@@ -235,7 +243,7 @@ function costlyPrefixes(terms: readonly string[], postings: readonly number[][],
       else [sum.words, sum.terms] = [sum.words + words, sum.terms + 1];
     }
   });
-  return [...work].filter(([, sum]) => sum.terms > 1 && sum.words > bar).map(([prefix]) => prefix);
+  return [...work].filter(([, sum]) => (sum.terms > 1 && sum.words > bar) || sum.terms > MANY_TERMS).map(([prefix]) => prefix);
 }
 
 /** `first`: the index of the prefix's first term, whose block holds the union; `counts`: its members' summed frequencies. */

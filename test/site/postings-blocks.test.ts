@@ -81,4 +81,19 @@ describe("postings blocks", () => {
         ).toBe(true);
     }
   });
+
+  it("store the union of a prefix of many terms in one block, however few plugins each has", () => {
+    // 40 rare terms under `trac` (one plugin each), 20 under `tide`, in one block: scored one by one, `trac` would be
+    // 40 frequency runs and passes; its union is one. `tide`'s 20 are few enough to take one by one.
+    const words = [
+      ...Array.from({ length: 40 }, (_, i) => [`trac${String.fromCharCode(97 + (i % 26))}${"x".repeat(Math.floor(i / 26) + 1)}`]),
+      ...Array.from({ length: 20 }, (_, i) => [`tide${String.fromCharCode(97 + i)}`]),
+    ];
+    const { blocks, files } = blocksOf(words, 1_000_000);
+    expect(seriesLength(blocks.files)).toBe(1);
+    const pack = new SetPack(files.get(seriesFile(blocks.files, 0)!)!, words.length, "block");
+    const unions = Array.from({ length: pack.size }, (_, i) => pack.key(i)).slice(pack.header.terms);
+    expect(unions).toContain("trac");
+    expect(unions).not.toContain("tide");
+  });
 });
