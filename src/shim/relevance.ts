@@ -113,7 +113,7 @@ async function fromCandidates(
   const index = catalog.search();
   const sources = parts.flatMap((part) => part.sources);
   const [orders, runs, lengths] = await Promise.all([
-    Promise.all(sources.map((source) => index.scoreOrder(source.number))),
+    index.scoreOrders(sources.map((source) => source.number)),
     index.frequencies(sources.map((source) => source.number)),
     catalog.fieldLengths(),
   ]);
@@ -124,12 +124,17 @@ async function fromCandidates(
     return { sources: access, idf: inverseDocumentFrequency(catalog.size, part.set.count()) };
   });
   // A term of small sets alone gives every plugin that has it: then the candidates are every match.
-  const deepest = Math.max(0, ...terms.flatMap((term) => term.sources.map((source) => (source.whole ? 0 : source.first.length))));
+  let deepest = 0;
+  for (const term of terms) for (const source of term.sources) if (!source.whole) deepest = Math.max(deepest, source.first.length);
   for (let depth = Math.min(deepest, Math.max(CANDIDATE_DEPTH, 2 * window.end)); ; depth = Math.min(deepest, 2 * depth)) {
     const page = candidatePage(terms, depth, matches, fields, window);
-    if (page !== undefined || depth >= deepest) return page;
+    // A term of many sets bounds the others by the sum of their weights: deeper candidates rarely prove a page.
+    if (page !== undefined || depth >= deepest || sources.length > FEW_SOURCES) return page;
   }
 }
+
+/** Past this many stored sets, candidates are tried at one depth only (see `fromCandidates`). */
+const FEW_SOURCES = 8;
 
 /**
  * Whether the terms' score orders likely hold a page of candidates: a term's order meets about `total / count` of

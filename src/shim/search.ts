@@ -94,22 +94,45 @@ export class SearchIndex {
 
   /** The frequencies of the stored sets `numbers` (`ScoredSource.number`), their files read at once. */
   async frequencies(numbers: readonly number[]): Promise<FrequencyRun[]> {
-    const { fileSets } = this.relevanceFiles();
-    const files = await this.filesOf(numbers, fileSets, (index) => this.loadFrequencies(index));
-    return numbers.map((number, i) => files[i]!.run(number - fileSets[fileHolding(fileSets, number)]!));
+    const held = await this.filesOf(numbers, this.relevanceFiles().fileSets, (index) => this.loadFrequencies(index));
+    return numbers.map((number, i) => held[i]!.file.run(number - held[i]!.first));
   }
 
   /** The score order of stored set `number`, or undefined when it has none (it is small). */
   async scoreOrder(number: number): Promise<Uint32Array | undefined> {
-    const { orderSets } = this.relevanceFiles();
-    const [file] = await this.filesOf([number], orderSets, (index) => this.loadOrders(index));
-    const order = file!.order(number - orderSets[fileHolding(orderSets, number)]!);
-    return order.length === 0 ? undefined : order;
+    const [order] = await this.scoreOrders([number]);
+    return order;
   }
 
-  /** For each set number, the file of a series cut by set (`firstSets`) that holds it, each file read once. */
-  private filesOf<T>(numbers: readonly number[], firstSets: readonly number[], load: (index: number) => Promise<T>): Promise<T[]> {
-    return Promise.all(numbers.map((number) => load(fileHolding(firstSets, number))));
+  /** The score orders of the stored sets `numbers`, each undefined where the set has none. */
+  async scoreOrders(numbers: readonly number[]): Promise<(Uint32Array | undefined)[]> {
+    const held = await this.filesOf(numbers, this.relevanceFiles().orderSets, (index) => this.loadOrders(index));
+    return numbers.map((number, i) => {
+      const order = held[i]!.file.order(number - held[i]!.first);
+      return order.length === 0 ? undefined : order;
+    });
+  }
+
+  /**
+   * For each set number, the file of a series cut by set (`firstSets`) that holds it and that file's first set, each
+   * file asked for once: a prefix of many terms has a set per term, next to each other, in one or two files.
+   */
+  private async filesOf<T>(
+    numbers: readonly number[],
+    firstSets: readonly number[],
+    load: (index: number) => Promise<T>,
+  ): Promise<{ readonly file: T; readonly first: number }[]> {
+    const indexes: number[] = [];
+    let index = -1;
+    for (const number of numbers) {
+      const within = index >= 0 && number >= firstSets[index]! && number < (firstSets[index + 1] ?? Number.POSITIVE_INFINITY);
+      if (!within) index = fileHolding(firstSets, number);
+      indexes.push(index);
+    }
+    const distinct = Array.from(new Set(indexes));
+    const files = await Promise.all(distinct.map(load));
+    const byIndex = new Map(distinct.map((at, i) => [at, { file: files[i]!, first: firstSets[at]! }]));
+    return indexes.map((at) => byIndex.get(at)!);
   }
 
   private relevanceFiles(): RelevanceFiles {
