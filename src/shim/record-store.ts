@@ -34,12 +34,13 @@ interface LoadedFile {
 }
 
 export class RecordStore {
-  /** Per ordinal, the `id` of the file that supplied its record, or 0 when it is absent. */
-  private readonly supplierOf: Uint32Array;
-  /** Per present ordinal, its record's index in that file (a file of `stars` order needs none: it is `ordinal - first`). */
-  private readonly indexIn: Uint32Array;
-  /** Each present record's positions in the other orders, from its file. */
-  private readonly ranks: Readonly<Record<OtherOrderKey, Uint32Array>>;
+  /**
+   * Per ordinal: the `id` of the file that supplied its record, or 0 when it is absent; its record's index in that file
+   * (a file of `stars` order needs none: it is `ordinal - first`); its positions in the other orders, from its file.
+   * Made when the first file is kept: an answer that reads no record (a status, facets, a detail) does not pay for
+   * zeroing a megabyte at 50,000 plugins.
+   */
+  private tables: PerOrdinal | undefined;
   /** Files that supplied at least one record, by id; a file that supplied none is not kept. */
   private readonly suppliers = new Map<number, LoadedFile>();
   private readonly files: Lru<string, LoadedFile>;
@@ -52,8 +53,6 @@ export class RecordStore {
     maxBytes: number,
     private readonly read: (file: string) => Promise<Uint8Array>,
   ) {
-    [this.supplierOf, this.indexIn] = [new Uint32Array(size), new Uint32Array(size)];
-    this.ranks = { recent: new Uint32Array(size), name: new Uint32Array(size), downloads: new Uint32Array(size) };
     this.files = new Lru<string, LoadedFile>(
       maxBytes,
       // A file's buffer stays alive while any record of it is kept: it counts whole.
@@ -90,7 +89,8 @@ export class RecordStore {
 
   /** The position in `sort` of the plugin of `ordinal`, when its record is present. */
   rank(sort: OtherOrderKey, ordinal: number): number | undefined {
-    return this.supplierOf[ordinal] ? this.ranks[sort][ordinal] : undefined;
+    const tables = this.tables;
+    return tables?.supplierOf[ordinal] ? tables.ranks[sort][ordinal] : undefined;
   }
 
   /**
@@ -109,11 +109,12 @@ export class RecordStore {
   }
 
   private recordOf(ordinal: number, use: boolean): Uint8Array | undefined {
-    const supplier = this.suppliers.get(this.supplierOf[ordinal] ?? 0);
+    if (this.tables === undefined) return undefined;
+    const supplier = this.suppliers.get(this.tables.supplierOf[ordinal] ?? 0);
     if (supplier === undefined) return undefined;
     if (use) supplier.used = true;
     const { first } = supplier.contents;
-    return recordAt(supplier.contents, first === undefined ? this.indexIn[ordinal]! : ordinal - first);
+    return recordAt(supplier.contents, first === undefined ? this.tables.indexIn[ordinal]! : ordinal - first);
   }
 
   private readOnce(file: string, first: number | undefined): Promise<RecordFileContents> {
@@ -150,14 +151,14 @@ export class RecordStore {
     for (let i = 0; i < count; i++) {
       const ordinal = ordinals[i]!;
       if (ordinal >= this.size) throw new CatalogUnavailable(`${contents.what} holds a record of no plugin`);
-      if (this.supplierOf[ordinal] === 0) absent.push(i);
+      if ((this.tables?.supplierOf[ordinal] ?? 0) === 0) absent.push(i);
     }
     return absent.length === count && count > 0 ? ALL : absent;
   }
 
   /** Whether a record of `first … end - 1` is present. `Boolean` is a builtin: `some` runs natively, where a loop would be interpreted. */
   private anyPresent(first: number, end: number): boolean {
-    return this.supplierOf.subarray(first, end).some(Boolean);
+    return this.tables?.supplierOf.subarray(first, end).some(Boolean) === true;
   }
 
   private keep(key: string, contents: RecordFileContents): void {
@@ -177,30 +178,50 @@ export class RecordStore {
   private supply(contents: RecordFileContents, id: number, supplied: number[]): Run | undefined {
     const run = runOf(contents);
     if (run !== undefined && !this.anyPresent(run.first, run.end)) {
-      this.supplierOf.fill(id, run.first, run.end);
-      for (const sort of RECORD_RANK_ORDERS) this.ranks[sort].set(contents.ranks[sort], run.first);
+      const { supplierOf, ranks } = this.perOrdinal();
+      supplierOf.fill(id, run.first, run.end);
+      for (const sort of RECORD_RANK_ORDERS) ranks[sort].set(contents.ranks[sort], run.first);
       return run;
     }
     const { ordinals, ranks, count } = contents;
+    const tables = this.perOrdinal();
     for (let i = 0; i < count; i++) {
       const ordinal = ordinals[i]!;
-      if (this.supplierOf[ordinal] !== 0) continue;
-      this.supplierOf[ordinal] = id;
-      this.indexIn[ordinal] = i;
-      this.ranks.recent[ordinal] = ranks.recent[i]!;
-      this.ranks.name[ordinal] = ranks.name[i]!;
-      this.ranks.downloads[ordinal] = ranks.downloads[i]!;
+      if (tables.supplierOf[ordinal] !== 0) continue;
+      tables.supplierOf[ordinal] = id;
+      tables.indexIn[ordinal] = i;
+      tables.ranks.recent[ordinal] = ranks.recent[i]!;
+      tables.ranks.name[ordinal] = ranks.name[i]!;
+      tables.ranks.downloads[ordinal] = ranks.downloads[i]!;
       supplied.push(ordinal);
     }
     return undefined;
   }
 
+  private perOrdinal(): PerOrdinal {
+    const size = this.size;
+    this.tables ??= {
+      supplierOf: new Uint32Array(size),
+      indexIn: new Uint32Array(size),
+      ranks: { recent: new Uint32Array(size), name: new Uint32Array(size), downloads: new Uint32Array(size) },
+    };
+    return this.tables;
+  }
+
   private forget(loaded: LoadedFile): void {
     this.suppliers.delete(loaded.id);
     const { run, supplied, id } = loaded;
-    if (run !== undefined) this.supplierOf.fill(0, run.first, run.end);
-    for (const ordinal of supplied) if (this.supplierOf[ordinal] === id) this.supplierOf[ordinal] = 0;
+    const supplierOf = this.tables?.supplierOf;
+    if (supplierOf === undefined) return;
+    if (run !== undefined) supplierOf.fill(0, run.first, run.end);
+    for (const ordinal of supplied) if (supplierOf[ordinal] === id) supplierOf[ordinal] = 0;
   }
+}
+
+interface PerOrdinal {
+  readonly supplierOf: Uint32Array;
+  readonly indexIn: Uint32Array;
+  readonly ranks: Readonly<Record<OtherOrderKey, Uint32Array>>;
 }
 
 const ALL = "all" as const;
