@@ -118,8 +118,9 @@ function writeBlocks(
   blockBytes: number,
   scored: { readonly counts: readonly FieldCounts[]; readonly sink: ScoredSetSink } | undefined,
 ): { postings: PostingsBlocks; blockSets: number[] } {
-  const blocks = cutBlocks(terms, postings, plugins, blockBytes);
-  const prefixes = [...new Set([...crossingPrefixes(terms, blocks), ...costlyPrefixes(terms, postings, plugins)])].sort(compareCodeUnits);
+  const costly = costlyPrefixes(terms, postings, plugins);
+  const blocks = cutBlocks(terms, postings, plugins, blockBytes, costly);
+  const prefixes = [...new Set([...crossingPrefixes(terms, blocks), ...costly.keys()])].sort(compareCodeUnits);
   const firsts = prefixes.map((prefix) => lowerBound(terms, prefix));
   const summer = scored === undefined ? undefined : new CountSummer(plugins);
   const packs: Uint8Array[] = [];
@@ -196,12 +197,21 @@ interface Block {
   readonly end: number;
 }
 
-function cutBlocks(terms: readonly string[], postings: readonly number[][], plugins: number, blockBytes: number): Block[] {
+/**
+ * Blocks of about `blockBytes`, each costly prefix's union counted with its first term (the block it will lie in), so
+ * that a block of many such prefixes is no larger than another: a query reads a whole block for one term of it.
+ */
+function cutBlocks(
+  terms: readonly string[],
+  postings: readonly number[][],
+  plugins: number,
+  blockBytes: number,
+  unions: ReadonlyMap<string, number>,
+): Block[] {
   const bitmapWords = Math.ceil(plugins / 32);
-  return cutBySize(
-    terms.map((term, i) => 4 * Math.min(postings[i]!.length, bitmapWords) + term.length + 16),
-    blockBytes,
-  );
+  const sizes = terms.map((term, i) => 4 * Math.min(postings[i]!.length, bitmapWords) + term.length + 16);
+  for (const [prefix, words] of unions) sizes[lowerBound(terms, prefix)]! += 4 * Math.min(words, bitmapWords) + prefix.length + 16;
+  return cutBySize(sizes, blockBytes);
 }
 
 /** The prefixes whose terms do not all lie in one block: the common prefixes of the terms on either side of a boundary. */
@@ -228,9 +238,9 @@ const MANY_TERMS = 32;
 /**
  * The prefixes of more than one term whose sets, each in its stored form, hold more words than two
  * bitmaps (and than `UNION_WORK`): a lower bar stores a union for nearly every prefix of a common term.
- * Also those of more than `MANY_TERMS` terms.
+ * Also those of more than `MANY_TERMS` terms. Each with the words its terms' sets hold (at least its union's).
  */
-function costlyPrefixes(terms: readonly string[], postings: readonly number[][], plugins: number): string[] {
+function costlyPrefixes(terms: readonly string[], postings: readonly number[][], plugins: number): Map<string, number> {
   const bitmapWords = Math.ceil(plugins / 32);
   const bar = Math.max(UNION_WORK, 2 * bitmapWords);
   const work = new Map<string, { words: number; terms: number }>();
@@ -243,7 +253,9 @@ function costlyPrefixes(terms: readonly string[], postings: readonly number[][],
       else [sum.words, sum.terms] = [sum.words + words, sum.terms + 1];
     }
   });
-  return [...work].filter(([, sum]) => (sum.terms > 1 && sum.words > bar) || sum.terms > MANY_TERMS).map(([prefix]) => prefix);
+  const costly = new Map<string, number>();
+  for (const [prefix, sum] of work) if ((sum.terms > 1 && sum.words > bar) || sum.terms > MANY_TERMS) costly.set(prefix, sum.words);
+  return costly;
 }
 
 /** `first`: the index of the prefix's first term, whose block holds the union; `counts`: its members' summed frequencies. */
