@@ -120,7 +120,9 @@ function writeBlocks(
 ): { postings: PostingsBlocks; blockSets: number[] } {
   const costly = costlyPrefixes(terms, postings, plugins);
   const blocks = cutBlocks(terms, postings, plugins, blockBytes, costly);
-  const prefixes = [...new Set([...crossingPrefixes(terms, blocks), ...costly.keys()])].sort(compareCodeUnits);
+  const unions = new Set(costly.keys());
+  for (const prefix of crossingPrefixes(terms, blocks)) unions.add(prefix);
+  const prefixes = Array.from(unions).sort(compareCodeUnits);
   const firsts = prefixes.map((prefix) => lowerBound(terms, prefix));
   const summer = scored === undefined ? undefined : new CountSummer(plugins);
   const packs: Uint8Array[] = [];
@@ -222,7 +224,7 @@ function crossingPrefixes(terms: readonly string[], blocks: readonly Block[]): s
     const shared = Math.min(before.length, after.length, UNION_PREFIX_MAX);
     for (let length = 1; length <= shared && before[length - 1] === after[length - 1]; length++) prefixes.add(after.slice(0, length));
   }
-  return [...prefixes];
+  return Array.from(prefixes);
 }
 
 /** Words a prefix's terms may always take to join (small catalogs), however small a bitmap. */
