@@ -255,8 +255,9 @@ export const SET_BITMAP = 1;
 export interface SetPackHeader {
   /**
    * Postings blocks: the keys are the block's terms, then (from index `terms`)
-   * the prefixes whose terms run past the block, each with the union of
-   * their postings; both parts in code-unit order.
+   * prefixes that start in the block, each with the union of their terms'
+   * postings (those whose terms run past the block, and those whose terms
+   * are costly to join or to score one by one); both parts in code-unit order.
    */
   readonly terms?: number;
   /** Filter packs: the group record files that `groups` refers to. */

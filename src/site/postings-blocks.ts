@@ -9,7 +9,9 @@
  * the one block that holds its first term. So does a prefix whose terms,
  * though in one block, would take more words to join than two whole-catalog
  * bitmaps (`plu`: hundreds of terms): a cold isolate joins sets in V8's
- * interpreter, where that many words cost milliseconds.
+ * interpreter, where that many words cost milliseconds. And so does a prefix
+ * of more than `MANY_TERMS` terms, however small their sets (`trac`: 167 rare
+ * terms at 50,000 plugins), which `sort=relevance` would score term by term.
  */
 
 import { compareCodeUnits } from "../core/order.js";
