@@ -10,7 +10,7 @@
  * out (a call per member costs the interpreter more than its arithmetic); only a prefix of several stored sets, or
  * entries too wide to pack, sum their frequencies first.
  */
-import { type Bitset, popcount } from "../core/bitset.js";
+import { Bitset, popcount } from "../core/bitset.js";
 import { membersInOrder, type PageWindow } from "../core/paging.js";
 import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms, TIE } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
@@ -56,12 +56,12 @@ export async function relevancePlugins(
   let next = 0;
   for (const part of parts) {
     const idf = inverseDocumentFrequency(catalog.size, part.set.count());
-    const own = part.sources.map((source) => ({ set: source.set, frequencies: runs[next++]! }));
+    const own = part.sources.map((source) => ({ set: source.set, run: runs[next++]! }));
     const [only] = own;
-    if (own.length === 1 && only!.frequencies.width !== FREQUENCY_WIDE) {
+    if (own.length === 1 && only!.run.width !== FREQUENCY_WIDE) {
       if (only!.set.kind === SET_LIST) listRanks(only!.set.words, members, ranks);
       else bitmapRanks(only!.set.words, members, ranks);
-      scorePacked(scores, only!.frequencies, ranks, members, fields, idf);
+      scorePacked(scores, only!.run, ranks, members, fields, idf);
     } else scoreSums(scores, summed(own, members), members, fields, idf);
   }
   return { ordinals: pageByScore(scores, members, window.start, window.end) };
@@ -214,22 +214,9 @@ function candidatePage(
 
 /** A stored set and its candidates: its order or, without one, its members. */
 function sourceAccess(set: StoredSet, run: FrequencyRun, order: Uint32Array | undefined): SourceAccess {
-  return { set, run, first: order ?? membersOf(set), whole: order === undefined || order.length === run.count };
-}
-
-/** A stored set's plugins, ascending. */
-function membersOf({ kind, words }: StoredSet): Uint32Array {
-  if (kind === SET_LIST) return words;
-  const members: number[] = [];
-  for (let w = 0; w < words.length; w++) {
-    let word = words[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      members.push(w * 32 + 31 - Math.clz32(low));
-      word ^= low;
-    }
-  }
-  return Uint32Array.from(members);
+  // A set's run holds an entry per plugin of it: its count, which lists a bitmap's members in one pass.
+  const members = () => (set.kind === SET_LIST ? set.words : new Bitset(32 * set.words.length, set.words).members(run.count));
+  return { set, run, first: order ?? members(), whole: order === undefined || order.length === run.count };
 }
 
 /** x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), the frequencies at `sums[at…at+2]`, a field without the term adding nothing. */
@@ -306,9 +293,9 @@ function scorePacked(scores: Float64Array, run: FrequencyRun, ranks: Uint32Array
 }
 
 /** Each member's frequencies summed per field over several stored sets, in threes (name, description, README). */
-function summed(sources: readonly { readonly set: StoredSet; readonly frequencies: FrequencyRun }[], members: Uint32Array): Float64Array {
+function summed(sources: readonly { readonly set: StoredSet; readonly run: FrequencyRun }[], members: Uint32Array): Float64Array {
   const sums = new Float64Array(3 * members.length);
-  for (const source of sources) addFrequencies(source.set, source.frequencies, members, sums);
+  for (const source of sources) addFrequencies(source.set, source.run, members, sums);
   return sums;
 }
 

@@ -67,7 +67,8 @@ const LOW = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 0 : 1;
 
 function isTie(a: number, b: number): boolean {
   const high = a >= b ? a : b;
-  return high - (a >= b ? b : a) <= TIE * high;
+  const low = a >= b ? b : a;
+  return high - low <= TIE * high;
 }
 
 /** Sorts each run of neighbours that tie by index (ordinal order), in place. */
