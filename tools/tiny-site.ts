@@ -30,6 +30,7 @@ import type { SnapshotPlugin } from "../src/snapshot/schema.js";
 
 const LAYOUT: SiteLayout = {
   fineShardSize: 2,
+  fineShardFiles: 2,
   postingsBlockBytes: 40,
   frequencyBytes: 24,
   scoreOrderMin: 2,

@@ -36,7 +36,7 @@ import { writeFeeds } from "./feeds/feeds.js";
 import { siteRoot } from "./feeds/site-url.js";
 import { type AddFile, writeSeries } from "./file-series.js";
 import { writeFilterPacks } from "./filter-packs.js";
-import { DEFAULT_LAYOUT, type SiteLayout } from "./layout.js";
+import { DEFAULT_LAYOUT, fineShardSizeFor, type SiteLayout } from "./layout.js";
 import { openApiDocument } from "./openapi-document.js";
 import { ranksOf, writeOrderFiles } from "./orders.js";
 import { writeScoredPostingsBlocks } from "./postings-blocks.js";
@@ -102,6 +102,7 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     ranks: { recent: ranksOf(otherOrders.recent), name: ranksOf(otherOrders.name), downloads: ranksOf(otherOrders.downloads) },
   };
   const add = (kind: string, bytes: Uint8Array) => data.addBinary(kind, bytes);
+  const fineShardSize = fineShardSizeFor(layout, byStars.length);
   const host = hostVersions(snapshot.compatibility);
   const records = Object.fromEntries(
     ORDER_KEYS.map((sort) => [sort, writeShards(add, `records-${sort}`, SHARD_SIZE, positions(sort), source)]),
@@ -114,8 +115,8 @@ export async function buildSiteInto(files: SiteSink, snapshot: CatalogSnapshot, 
     shardSize: SHARD_SIZE,
     groupChunk: layout.groupChunk,
     records,
-    fineShards: writeShards(add, "fine", layout.fineShardSize, positions("stars"), source),
-    fineShardSize: layout.fineShardSize,
+    fineShards: writeShards(add, "fine", fineShardSize, positions("stars"), source),
+    fineShardSize,
     ...writeOrderFiles(add, otherOrders, source.ranks),
     ...writeFilterPacks(add, byStars, snapshot.categories ?? [], source, layout),
     ...writeSearchFiles(data, byStars, layout, options.chunkLimits),

@@ -4,8 +4,12 @@
  * touches, so each answer should need few files, each small.
  */
 export interface SiteLayout {
-  /** Plugins per fine shard (see `SiteManifest.fineShards`). */
+  /**
+   * Plugins per fine shard (see `SiteManifest.fineShards`), unless the catalog would then need more than
+   * `fineShardFiles` of them: a larger catalog gets larger fine shards (`fineShardSizeFor`).
+   */
   readonly fineShardSize: number;
+  readonly fineShardFiles: number;
   /** Aim for postings blocks of about this many bytes; a block holds whole terms. */
   readonly postingsBlockBytes: number;
   /** Aim for frequency files (`sort=relevance`) of at most this many bytes; a set's entries that take more are a file alone. */
@@ -33,7 +37,11 @@ export interface SiteLayout {
 }
 
 export const DEFAULT_LAYOUT: SiteLayout = {
-  fineShardSize: 25,
+  // A page of 100 plugins scattered over 10,000 reads about 94 fine shards of 12 (0.5 MB) where it read 88 of 25
+  // (1 MB): the same CPU in a fresh Worker, half the bytes (docs/BENCHMARKS.md, the choices table).
+  fineShardSize: 12,
+  // A host takes 20,000 files, and a 50,000-plugin site has about 10,000 others.
+  fineShardFiles: 2_500,
   postingsBlockBytes: 32 * 1024,
   frequencyBytes: 64 * 1024,
   scoreOrderMin: 512,
@@ -44,3 +52,8 @@ export const DEFAULT_LAYOUT: SiteLayout = {
   groupChunk: 128,
   detailFileBytes: 128 * 1024,
 };
+
+/** The plugins per fine shard of a catalog of `plugins`: `fineShardSize`, or more when that would make too many files. */
+export function fineShardSizeFor(layout: SiteLayout, plugins: number): number {
+  return Math.max(layout.fineShardSize, Math.ceil(plugins / layout.fineShardFiles));
+}
