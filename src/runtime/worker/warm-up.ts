@@ -5,13 +5,15 @@
  * global scope runs when its isolate starts, outside any request's CPU time:
  * called there, this sends a handful of queries through the shim's own
  * handler over the tiny site (tiny-site.ts), so that the real first request
- * finds everything compiled. Workerd lets global scope build a Request but
- * not a Response, so there each warm-up request ends in an error at its very
- * last step, which is swallowed. (Running hot loops there too, so that V8
- * would optimize them, cost more than it saved: its background compiles
- * outlasted the warm-up.) The shim it warms has an edge cache that never
- * holds anything, so the edge-cache path is compiled too. It never fails: a
- * failed warm-up only leaves the compiling to the first request.
+ * finds everything compiled. Sent again, each time through a new shim (so
+ * that each round takes the cold path a first request takes), the queries
+ * make the functions that run most hot enough for V8 to compile them to
+ * machine code as well, at startup rather than in the first request. Workerd
+ * lets global scope build a Request but not a Response, so there each
+ * warm-up request ends in an error at its very last step, which is
+ * swallowed. The shim it warms has an edge cache that never holds anything,
+ * so the edge-cache path is compiled too. It never fails: a failed warm-up
+ * only leaves the compiling to the first request.
  */
 import { FACETS_PATH, OPENAPI_PATH, PLUGIN_PATH_PREFIX, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../core/routes.js";
 import { createShim, type EdgeCache, type SiteReader } from "../../shim/index.js";
@@ -51,16 +53,31 @@ export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[
   [`${PLUGIN_PATH_PREFIX}nobody`, ""],
 ];
 
+/**
+ * The rounds a Worker sends at startup. At 10,000 plugins, 16 rounds took 1.2 to 2.4 ms of workerd's CPU off the
+ * dearest cold answers and 0.3 to 0.6 ms off a cold status, for about 45 ms more at startup (80 ms in all on the
+ * bench's machine, where Cloudflare allows a Worker 1 s); 8 rounds took half as much off, 24 no more than 16
+ * (docs/BENCHMARKS.md, the choices table).
+ */
+export const WARM_UP_ROUNDS = 16;
+
 /** Misses every lookup and keeps nothing: the warm-up's answers are the tiny site's. */
 const NO_EDGE_CACHE: EdgeCache = { match: async () => undefined, put: async () => {} };
 
 /**
- * @returns each warm-up query's status, in order; undefined where no answer could be made (in a Worker's global
- *   scope, all of them: the compiling is done by then).
+ * @param rounds how many times the queries are sent, each time through a new shim.
+ * @returns each warm-up query's status in the last round, in order; undefined where no answer could be made (in a
+ *   Worker's global scope, all of them: the compiling is done by then).
  * @example
- * void warmUp(encodedSiteReader(TINY_SITE));
+ * void warmUp(encodedSiteReader(TINY_SITE), WARM_UP_ROUNDS);
  */
-export async function warmUp(site: SiteReader): Promise<(number | undefined)[]> {
+export async function warmUp(site: SiteReader, rounds = 1): Promise<(number | undefined)[]> {
+  let statuses: (number | undefined)[] = [];
+  for (let round = 0; round < rounds; round++) statuses = await warmUpOnce(site);
+  return statuses;
+}
+
+async function warmUpOnce(site: SiteReader): Promise<(number | undefined)[]> {
   const statuses: (number | undefined)[] = [];
   try {
     const shim = createShim({ reader: site, logError: () => {}, edgeCache: NO_EDGE_CACHE });

@@ -115,6 +115,18 @@ describe("the Worker's warm-up", () => {
     expect(new Set(reader.reads)).toEqual(new Set(answered.reads));
   });
 
+  it("sends its queries once a round, each round through a new shim that reads the site again", async () => {
+    const once = loggingReader(tinySiteFiles());
+    await warmUp(once);
+    const rounds = loggingReader(tinySiteFiles());
+    const statuses = await warmUp(rounds, 3);
+    expect(statuses).toEqual(WARM_UP_QUERIES.map(([path, query]) => expectedStatus(path, query)));
+    expect(rounds.reads.filter((path) => path === MANIFEST_PATH)).toHaveLength(
+      3 * once.reads.filter((path) => path === MANIFEST_PATH).length,
+    );
+    expect(rounds.reads).toHaveLength(3 * once.reads.length);
+  });
+
   it("resolves when nothing can be read", async () => {
     const statuses = await warmUp({ read: () => Promise.reject(new Error("EIO")) });
     expect(statuses).toEqual(WARM_UP_QUERIES.map(([, query]) => (query === BAD_QUERY ? 400 : 503)));
