@@ -12,7 +12,7 @@
  */
 import { Bitset, popcount } from "../core/bitset.js";
 import { membersInOrder, type PageWindow } from "../core/paging.js";
-import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms, TIE } from "../core/search/relevance.js";
+import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms, TIE, termScore } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
@@ -188,7 +188,7 @@ function candidatePage(
   for (const term of terms) {
     const sums = new Float64Array(3 * candidates.length);
     for (const source of term.sources) addFrequencies(source.set, source.run, candidates, sums);
-    for (let i = 0; i < candidates.length; i++) scores[i]! += share(term.idf, weight(sums, 3 * i, candidates[i]!, fields));
+    for (let i = 0; i < candidates.length; i++) scores[i]! += termScore(term.idf, weight(sums, 3 * i, candidates[i]!, fields));
   }
   // A term every plugin of which is a candidate leaves no other match: the candidates are all of them.
   if (terms.some((term) => term.sources.every((source) => source.whole)))
@@ -204,7 +204,7 @@ function candidatePage(
       addFrequencies(source.set, source.run, at, sums);
       x += weight(sums, 0, at[0]!, fields);
     }
-    bound += share(term.idf, x);
+    bound += termScore(term.idf, x);
   }
   // An order is by weight within the tie rule: a later plugin may weigh that much more than the one read.
   const last = Float64Array.from(scores).sort()[candidates.length - window.end]!;
@@ -232,7 +232,6 @@ function weight(sums: Float64Array, at: number, member: number, { lengths, avera
 }
 
 /** A term's share of a score: idf · x · (k1 + 1) / (x + k1). */
-const share = (idf: number, x: number): number => (idf * x * (K1 + 1)) / (x + K1);
 
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
 function listRanks(list: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {
@@ -288,7 +287,7 @@ function scorePacked(scores: Float64Array, run: FrequencyRun, ranks: Uint32Array
       (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * nameLengths[member]!) / nameAverage)) +
       (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * descriptionLengths[member]!) / descriptionAverage)) +
       (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * readmeLengths[member]!) / readmeAverage));
-    scores[i]! += (idf * x * (K1 + 1)) / (x + K1);
+    scores[i]! += (idf * x * (K1 + 1)) / (x + K1); // `termScore`, inline: this loop runs once per match
   }
 }
 
@@ -301,7 +300,7 @@ function summed(sources: readonly { readonly set: StoredSet; readonly run: Frequ
 
 /** Adds a term's share to each member's score from its summed frequencies, as `scorePacked` does from one set's. */
 function scoreSums(scores: Float64Array, sums: Float64Array, members: Uint32Array, fields: Fields, idf: number): void {
-  for (let i = 0; i < members.length; i++) scores[i]! += share(idf, weight(sums, 3 * i, members[i]!, fields));
+  for (let i = 0; i < members.length; i++) scores[i]! += termScore(idf, weight(sums, 3 * i, members[i]!, fields));
 }
 
 /**

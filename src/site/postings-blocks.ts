@@ -74,7 +74,11 @@ export function writeScoredPostingsBlocks(
   const orders = new SetFiles(add, "orders-by-score", frequencyBytes, orderBytesOf, encodeScoreOrderFile);
   const sink: ScoredSetSink = (members, setCounts) => {
     frequencies.add(setCounts);
-    orders.add(members.length < ordering.minMembers ? EMPTY_ORDER : scoreOrder(members, setCounts, ordering).subarray(0, ordering.length));
+    orders.add(
+      members.length < ordering.minMembers
+        ? EMPTY_ORDER
+        : scoreOrder(members, setCounts, { ...ordering, plugins }).subarray(0, ordering.length),
+    );
   };
   const written = writeBlocks(add, terms, postings, plugins, blockBytes, { counts, sink });
   const [frequencyFiles, orderFiles] = [frequencies.finish(), orders.finish()];

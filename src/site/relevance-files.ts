@@ -3,7 +3,7 @@
  * postings set's members' term frequencies in the three relevance fields, in the narrowest width that holds
  * them all, and each plugin's field lengths.
  */
-import { B, pageByScore } from "../core/search/relevance.js";
+import { B, inverseDocumentFrequency, pageByScore, termScore } from "../core/search/relevance.js";
 import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS } from "../core/site-format.js";
 import { align4 } from "./set-pack-writer.js";
 
@@ -99,25 +99,32 @@ export function averageLengths(lengths: FieldCounts): [number, number, number] {
 }
 
 /**
- * A set's members ordered by their weight x for the term (contract 11: Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f)),
- * highest first, weights within the tie rule by ordinal: a search of this one term, unfiltered, orders by it (its
- * score grows with x), so its page is a slice of this order.
+ * A set's members ordered by their score for the term alone (contract 11: idf_t · x · (k1 + 1) / (x + k1), where
+ * x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f) and df_t is the set's size), highest first, scores within the
+ * tie rule by ordinal: a search of this one term, unfiltered, is ordered so, and its page is a slice of this order.
+ * The tie rule is the scores', not the weights': the score draws weights together, so weights apart can be scores
+ * that tie. Each step is the shim's, in its order, so that both make the same numbers.
  */
 export function scoreOrder(
   members: readonly number[],
   counts: FieldCounts,
-  { lengths, averages }: { readonly lengths: FieldCounts; readonly averages: readonly [number, number, number] },
+  {
+    lengths,
+    averages,
+    plugins,
+  }: { readonly lengths: FieldCounts; readonly averages: readonly [number, number, number]; readonly plugins: number },
 ): Uint32Array {
-  const weights = new Float64Array(members.length);
+  const idf = inverseDocumentFrequency(plugins, members.length);
+  const scores = new Float64Array(members.length);
   members.forEach((member, i) => {
     let x = 0;
     for (let f = 0; f < 3; f++) {
       const tf = counts[f]![i]!;
       if (tf > 0) x += (RELEVANCE_FIELD_WEIGHTS[f]! * tf) / (1 - B + (B * lengths[f]![member]!) / averages[f]!);
     }
-    weights[i] = x;
+    scores[i] = termScore(idf, x);
   });
-  return Uint32Array.from(pageByScore(weights, members, 0, members.length));
+  return Uint32Array.from(pageByScore(scores, members, 0, members.length));
 }
 
 /** The bytes a set's order takes in a score order file, its table entries included. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE } from "../../src/core/site-format.js";
 import { FrequencyFile, type FrequencyRun, readLengthsFile } from "../../src/shim/frequency-file-reader.js";
 import { CatalogUnavailable } from "../../src/shim/problem.js";
-import { averageLengths, encodeFrequencyFile, encodeLengthsFile, type FieldCounts } from "../../src/site/relevance-files.js";
+import { averageLengths, encodeFrequencyFile, encodeLengthsFile, type FieldCounts, scoreOrder } from "../../src/site/relevance-files.js";
 
 /** One entry's three counts, as the reader's run holds them. */
 function entry(run: FrequencyRun, i: number): [number, number, number] {
@@ -84,5 +84,34 @@ describe("lengths files", () => {
 
   it("refuse a file of another catalog's size", () => {
     expect(() => readLengthsFile(encodeLengthsFile([[1], [2], [3]]), 2, "x")).toThrow(CatalogUnavailable);
+  });
+});
+
+describe("score orders", () => {
+  // Two plugins whose weights x differ by about 3·10⁻⁹ of x: README lengths 2 and 1 over a mean of 10⁹, each with the
+  // term 10 times there. Their scores differ by about 10⁻¹⁰ of a score (the score draws weights together), a tie,
+  // so the plugin of more stars (ordinal 0) comes first although its weight is the lower.
+  const counts: FieldCounts = [
+    [0, 0],
+    [0, 0],
+    [10, 10],
+  ];
+  const lengths: FieldCounts = [
+    [0, 0],
+    [0, 0],
+    [2, 1],
+  ];
+  const averages: [number, number, number] = [1, 1, 1e9];
+
+  it("tie by score, not by weight: scores within the tie rule go by ordinal", () => {
+    const x = (length: number) => 10 / (1 - 0.75 + (0.75 * length) / 1e9);
+    const score = (length: number) => (x(length) * 2.2) / (x(length) + 1.2);
+    expect((x(1) - x(2)) / x(1)).toBeGreaterThan(1e-9);
+    expect((score(1) - score(2)) / score(1)).toBeLessThan(1e-9);
+    expect(Array.from(scoreOrder([0, 1], counts, { lengths, averages, plugins: 100 }))).toEqual([0, 1]);
+  });
+
+  it("order by score where scores are apart", () => {
+    expect(Array.from(scoreOrder([0, 1], counts, { lengths: [lengths[0], lengths[1], [2e8, 1]], averages, plugins: 100 }))).toEqual([1, 0]);
   });
 });

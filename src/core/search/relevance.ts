@@ -24,6 +24,9 @@ export function inverseDocumentFrequency(plugins: number, documentFrequency: num
   return Math.log(1 + (plugins - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
+/** A term's part of a plugin's score from its weight x: idf_t · x · (k1 + 1) / (x + k1). */
+export const termScore = (idf: number, x: number): number => (idf * x * (K1 + 1)) / (x + K1);
+
 /**
  * The ordinals at positions `start … end − 1` of `ordinals` ordered by score, highest first, ties (within
  * `TIE`) by ordinal, ascending. `ordinals` ascend and `scores[i]` is `ordinals[i]`'s, every score positive.
