@@ -27,8 +27,16 @@ export type WorkerdPlan = Readonly<Record<"coldUnfiltered" | "coldQuery" | "kind
 export type FirstSample = { readonly path: string } & Readonly<Record<"readyMs" | "firstMs" | "secondMs", number>>;
 /** The static file as a new instance's first request (no Worker), then a path: the Worker's isolate still cold. */
 export type PrimedSample = Readonly<Record<"assetFirstMs" | "afterAssetMs" | "cpuMs", number>>;
-/** One set-up's cold samples per class (`readyMs`: start to listening, each) and its warm run. */
-export type SetUpResult = Readonly<{ primed: Record<string, PrimedSample[]>; tally: Record<string, ClassTally>; readyMs: number[] }>;
+/**
+ * One set-up's cold samples per class and its warm run; for each cold sample, `readyMs` from start to listening and
+ * `readyCpuMs` the CPU workerd had used by its first request (its start-up and the Worker's global scope).
+ */
+export type SetUpResult = Readonly<{
+  primed: Record<string, PrimedSample[]>;
+  tally: Record<string, ClassTally>;
+  readyMs: number[];
+  readyCpuMs: number[];
+}>;
 /** A worst-case query, cold: the CPU of its answer on a new workerd that served `BASELINE_PATH` first. */
 export type WorstSample = { readonly path: string; readonly cpuMs: number };
 /** `alone`: the Worker alone; the rest: Miniflare, as deployed. */
@@ -128,9 +136,10 @@ async function primedSample(instance: Instance, path: string): Promise<PrimedSam
 /** Cold samples of every class on new instances, then the warm run on one; a throwaway instance first warms this process's side. */
 async function measure(setUp: SetUp, plan: WorkerdPlan): Promise<SetUpResult> {
   await setUp((instance) => sequentially([BASELINE_PATH, ...plan.warmup.slice(0, 5)], (path) => ask(instance, path)));
-  const [primed, readyMs]: [Record<string, PrimedSample[]>, number[]] = [{}, []];
+  const [primed, readyMs, readyCpuMs]: [Record<string, PrimedSample[]>, number[], number[]] = [{}, [], []];
   const sample = (instance: Instance, path: string) => {
     readyMs.push(instance.readyMs);
+    readyCpuMs.push(cpuMs(instance.pid));
     return primedSample(instance, path);
   };
   for (const [kind, paths] of Object.entries(plan.coldByClass)) primed[kind] = await onNewInstances(setUp, paths, sample);
@@ -138,7 +147,7 @@ async function measure(setUp: SetUp, plan: WorkerdPlan): Promise<SetUpResult> {
     await sequentially(plan.warmup, (path) => ask(instance, path));
     return tally(plan.kinds, plan.timed, (path) => ask(instance, path));
   });
-  return { primed, tally: warm, readyMs };
+  return { primed, tally: warm, readyMs, readyCpuMs };
 }
 
 /** Issue 21's worst cases, each sampled as a cold class is: the first Worker request of a new instance, after a static file. */

@@ -19,7 +19,7 @@ smokeTest(["workerd"], 150_000, {
   finite: [
     ...["cold.unfilteredMs", "cold.queryMs", "baseline.p50Ms", "baseline.p99Ms", "cpuMs.warm.baseline.p50"],
     ...cpu.flatMap((key) => [`cpuMs.${key}`, `miniflare.cpuMs.${key}`]),
-    ...["alone.readyMs", "alone.sharedHits", "cpuMs.coldMedianIssue21.target"],
+    ...["alone.readyMs", "alone.readyCpuMs", "alone.sharedHits", "cpuMs.coldMedianIssue21.target"],
     ...["p50Ms", "p99Ms"].flatMap((key) => QUERY_CLASSES.map((kind) => `${key}.${kind}`)),
     ...WORST_SHAPES.flatMap((shape) => [`worst.${shape}.median`, `worst.${shape}.max`]),
   ],

@@ -224,7 +224,7 @@ function coldDetail(alone: AloneResult, plugins: number): Figure {
 
 /** The Worker alone: its CPU against the budget, its start-up, and proof that its `caches.default` works. */
 function aloneSection(alone: AloneResult, classes: readonly string[], samples: number, plugins: number): Section {
-  const ready = median(alone.readyMs);
+  const [ready, readyCpu] = [median(alone.readyMs), median(alone.readyCpuMs)];
   return {
     title: `CPU time per request, the Worker alone in workerd (cold: ${samples} new workerds per class, each after one static file)`,
     figures: [
@@ -232,6 +232,12 @@ function aloneSection(alone: AloneResult, classes: readonly string[], samples: n
       coldMedianIssue21(alone, classes, plugins),
       ...(classes.includes("detail") ? [coldDetail(alone, plugins)] : []),
       shown("alone.readyMs", round(ready, 1), "  before each cold sample: workerd start → listening, median", ms(ready)),
+      shown(
+        "alone.readyCpuMs",
+        round(readyCpu, 1),
+        "  before each cold sample: workerd's CPU by its first request (the Worker's start-up included), median",
+        ms(readyCpu),
+      ),
       shown(
         "alone.sharedHits",
         alone.sharedHits,
