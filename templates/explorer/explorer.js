@@ -589,7 +589,7 @@ function showSortOptions() {
 // The host's versions and the feeds, from the site's data
 // ---------------------------------------------------------------------------
 
-/** The compat control: any version, the host's dist-tags, its releases newest first, then its prereleases. */
+/** The compat control: any version, the host's dist-tags, its versions newest first (prereleases among them). */
 function showCompatOptions() {
   if (!compat) {
     compatField.hidden = !state.compat;
@@ -602,7 +602,7 @@ function showCompatOptions() {
   compatLabel.textContent = `Runs on ${compat.host}`;
   if (compatSelect.dataset.host !== compat.host) {
     compatSelect.dataset.host = compat.host;
-    const { releases, prereleases, others } = orderVersions(compat.versions);
+    const { newestFirst, others } = orderVersions(compat.versions);
     /** @param {string} label @param {string[][]} options @returns {HTMLElement | false} */
     const group = (label, options) => {
       if (options.length === 0) return false;
@@ -619,12 +619,8 @@ function showCompatOptions() {
           compat.distTags.map(([tag, version]) => [tag, `${tag} (${version})`]),
         ),
         group(
-          "Releases",
-          releases.map((v) => [v, v === compat.latest ? `${v} (latest)` : v]),
-        ),
-        group(
-          "Prereleases",
-          prereleases.map((v) => [v]),
+          "Versions",
+          newestFirst.map((v) => [v, v === compat.latest ? `${v} (latest)` : v]),
         ),
         group(
           "Other versions",

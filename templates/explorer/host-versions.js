@@ -1,9 +1,9 @@
 // @ts-check
 /**
- * The host's versions for the compat filter (contract section 12), in the
- * order a person looks for theirs: releases newest first, then prereleases
- * newest first, then anything that is no semantic version as the API listed
- * it. Semantic Versioning 2.0.0's precedence, build metadata ignored.
+ * The host's versions for the compat filter (contract section 12): newest
+ * first by Semantic Versioning 2.0.0's precedence (build metadata ignored), a
+ * prerelease just before its release, then anything that is no semantic
+ * version as the API listed it.
  */
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]+)?$/;
@@ -13,13 +13,11 @@ const NUMERIC = /^(0|[1-9]\d*)$/;
 
 /**
  * @param {readonly string[]} versions
- * @returns {{ releases: string[], prereleases: string[], others: string[] }}
+ * @returns {{ newestFirst: string[], others: string[] }}
  */
 export function orderVersions(versions) {
   /** @type {Parsed[]} */
-  const releases = [];
-  /** @type {Parsed[]} */
-  const prereleases = [];
+  const parsedVersions = [];
   /** @type {string[]} */
   const others = [];
   for (const text of versions) {
@@ -33,10 +31,10 @@ export function orderVersions(versions) {
       core: /** @type {[string, string, string]} */ ([match[1] ?? "", match[2] ?? "", match[3] ?? ""]),
       pre: match[4]?.split(".") ?? null,
     };
-    (parsed.pre ? prereleases : releases).push(parsed);
+    parsedVersions.push(parsed);
   }
-  const newestFirst = (/** @type {Parsed} */ a, /** @type {Parsed} */ b) => compare(b, a);
-  return { releases: releases.sort(newestFirst).map((v) => v.text), prereleases: prereleases.sort(newestFirst).map((v) => v.text), others };
+  parsedVersions.sort((a, b) => compare(b, a));
+  return { newestFirst: parsedVersions.map((v) => v.text), others };
 }
 
 /** @param {Parsed} a @param {Parsed} b */

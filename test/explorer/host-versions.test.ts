@@ -4,11 +4,22 @@ import { describe, expect, it } from "vitest";
 import { orderVersions } from "../../templates/explorer/host-versions.js";
 
 describe("orderVersions", () => {
-  it("lists releases newest first, then prereleases newest first, then what is no version, as given", () => {
+  it("lists versions newest first, each prerelease before its release, then what is no version, as given", () => {
     const versions = ["1.0.0", "v2.0.0", "1.0.0-rc.1", "10.0.0", "1.0.0-alpha", "2.0.0", "1.0.0-alpha.1", "1.0.0-beta.11", "1.0.0-beta.2"];
     expect(orderVersions([...versions, "latest", "1.0.0+build.5", "01.0.0", "1.10.0", "1.9.0"])).toEqual({
-      releases: ["10.0.0", "2.0.0", "1.10.0", "1.9.0", "1.0.0", "1.0.0+build.5"],
-      prereleases: ["1.0.0-rc.1", "1.0.0-beta.11", "1.0.0-beta.2", "1.0.0-alpha.1", "1.0.0-alpha"],
+      newestFirst: [
+        "10.0.0",
+        "2.0.0",
+        "1.10.0",
+        "1.9.0",
+        "1.0.0",
+        "1.0.0+build.5",
+        "1.0.0-rc.1",
+        "1.0.0-beta.11",
+        "1.0.0-beta.2",
+        "1.0.0-alpha.1",
+        "1.0.0-alpha",
+      ],
       others: ["v2.0.0", "latest", "01.0.0"],
     });
   });
@@ -21,16 +32,16 @@ describe("orderVersions", () => {
       .map(([a, b, c, p]) => `${a}.${b}.${c}${p ? `-${p.join(".")}` : ""}`);
     fc.assert(
       fc.property(fc.uniqueArray(version, { maxLength: 30 }), (versions) => {
-        const { releases, prereleases, others } = orderVersions(versions);
-        expect([...releases, ...prereleases, ...others].sort()).toEqual([...versions].sort());
+        const { newestFirst, others } = orderVersions(versions);
+        expect([...newestFirst, ...others].sort()).toEqual([...versions].sort());
         expect(others).toEqual([]);
-        for (const list of [releases, prereleases]) {
-          for (let i = 1; i < list.length; i++) {
-            const [newer, older] = [list[i - 1]!.split(/[.-]/), list[i]!.split(/[.-]/)];
-            const [a, b] = [newer.slice(0, 3).map(BigInt), older.slice(0, 3).map(BigInt)];
-            const core = a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
-            expect(core >= 0n, `${list[i - 1]} before ${list[i]}`).toBe(true);
-          }
+        for (let i = 1; i < newestFirst.length; i++) {
+          const [newer, older] = [newestFirst[i - 1]!, newestFirst[i]!];
+          const [a, b] = [newer.split(/[.-]/).slice(0, 3).map(BigInt), older.split(/[.-]/).slice(0, 3).map(BigInt)];
+          const core = a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+          expect(core >= 0n, `${newer} before ${older}`).toBe(true);
+          // Of one core version, the release comes before its prereleases.
+          if (core === 0n) expect(older.includes("-") || !newer.includes("-"), `${newer} before ${older}`).toBe(true);
         }
       }),
     );

@@ -532,7 +532,7 @@ describe("the list's orders, compat filter and feeds", () => {
     await page.close();
   });
 
-  it("offers the host's versions, releases newest first, then prereleases, kept in the URL and sent with every query", async () => {
+  it("offers the host's versions newest first, prereleases among them, kept in the URL and sent with every query", async () => {
     const { page, requested } = await open("/");
     await listSettled(page);
     expect(await page.locator("#compat-field").isVisible()).toBe(true);
@@ -544,19 +544,18 @@ describe("the list's orders, compat filter and feeds", () => {
       ["10.0.0", "10.0.0"],
       ["4.0.2", "4.0.2 (latest)"],
       ["4.0.0", "4.0.0"],
-      ["3.1.0", "3.1.0"],
-      ["2.2.3", "2.2.3"],
-      ["1.0.0", "1.0.0"],
-      ["0.20.0", "0.20.0"],
       ["4.0.0-beta.2", "4.0.0-beta.2"],
       ["4.0.0-beta.1", "4.0.0-beta.1"],
       ["4.0.0-alpha.10", "4.0.0-alpha.10"],
       ["4.0.0-alpha.9", "4.0.0-alpha.9"],
+      ["3.1.0", "3.1.0"],
+      ["2.2.3", "2.2.3"],
+      ["1.0.0", "1.0.0"],
+      ["0.20.0", "0.20.0"],
     ]);
     expect(await page.locator("#compat optgroup").evaluateAll((groups) => groups.map((g) => g.getAttribute("label")))).toEqual([
       "Tags",
-      "Releases",
-      "Prereleases",
+      "Versions",
     ]);
 
     const all = await api<PluginPage>("/api/plugins");
