@@ -76,7 +76,7 @@ async function snapshotToBuild(
   });
   const { snapshot, report } =
     options.snapshot !== undefined
-      ? { snapshot: await withConfiguredCategories(await readSnapshotFile(options.snapshot), options), report: undefined }
+      ? { snapshot: await withExplicitConfig(await readSnapshotFile(options.snapshot), options), report: undefined }
       : await fetchFromUpstreams(options, previous, io, env, userAgent);
   if (report !== undefined) await publishReport(report, options.reportFile, io);
   refuseLargeDrop(previous, snapshot, options.maxDrop);
@@ -161,10 +161,14 @@ export async function readSnapshotFile(path: string): Promise<CatalogSnapshot> {
   return parseSnapshot(text, path);
 }
 
-/** With `--snapshot`, an explicit `--config` gives the categories of `/api/facets` (the snapshot's own otherwise). */
-async function withConfiguredCategories(snapshot: CatalogSnapshot, options: BuildOptions): Promise<CatalogSnapshot> {
+/**
+ * With `--snapshot`, an explicit `--config` gives the categories of `/api/facets` and, when it has one, the site's
+ * URL for the feeds (the snapshot's own otherwise).
+ */
+async function withExplicitConfig(snapshot: CatalogSnapshot, options: BuildOptions): Promise<CatalogSnapshot> {
   if (options.configGiven !== true) return snapshot;
-  return { ...snapshot, categories: (await readConfig(options.config)).categories };
+  const { categories, siteUrl } = await readConfig(options.config);
+  return { ...snapshot, categories, ...(siteUrl === undefined ? {} : { siteUrl }) };
 }
 
 /** `--out src` must never wipe a directory that is not a site this tool built. */

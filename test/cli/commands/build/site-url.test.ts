@@ -1,6 +1,7 @@
 /**
  * `build --site-url` (docs/API.md#feeds): the feeds, and the explorer page's
- * data block and feed links, from the flag or else the snapshot's `siteUrl`;
+ * data block and feed links, from the flag or else an explicit `--config`'s
+ * `siteUrl` or else the snapshot's;
  * the summary names the categories without a feed; a URL that is no site's
  * root is a usage error. `serve` gives the feeds their media type. From the
  * upstreams, the build report lists the categories without a feed.
@@ -86,6 +87,14 @@ describe("build --site-url", () => {
       (await runInProcess(["build", "--snapshot", withConfigUrl, "--out", flagWins, "--site-url", "https://given.example/"])).code,
     ).toBe(0);
     expect(await readFile(join(flagWins, "feeds", "new.xml"), "utf8")).toContain("<id>https://given.example/feeds/new.xml</id>");
+    // An explicit --config gives its own siteUrl, as it gives its categories.
+    const config = join(dir, "plugin-catalog.config.json");
+    await writeFile(config, JSON.stringify({ keywords: ["acme-plugin"], categories: ["Maps"], siteUrl: "https://config.example/x/" }));
+    const fromConfig = join(dir, "from-config");
+    const configured = await runInProcess(["build", "--snapshot", snapshot, "--config", config, "--out", fromConfig]);
+    expect(configured.code, configured.stderr).toBe(0);
+    expect(configured.stdout).toContain("Feeds: feeds/new.xml, feeds/updated.xml and 1 category feed");
+    expect(await readFile(join(fromConfig, "feeds", "new.xml"), "utf8")).toContain("<id>https://config.example/x/feeds/new.xml</id>");
 
     const none = join(dir, "none");
     const result = await runInProcess(["build", "--snapshot", snapshot, "--out", none]);
