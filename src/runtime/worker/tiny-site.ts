@@ -24,7 +24,7 @@ export interface TinyPlugin {
 /** By ordinal. */
 export const TINY_PLUGINS: readonly TinyPlugin[] = [
   { slug: "alpha", tags: ["data", "ui"], creators: ["ann"], hasWebUi: true, words: ["alpha", "chart", "data"], range: ">=2" },
-  { slug: "beta", tags: ["data"], creators: ["ann", "bob"], hasWebUi: false, words: ["beta", "chart", "charting"], range: "^1" },
+  { slug: "beta", tags: ["data"], creators: ["ann", "bob"], hasWebUi: false, words: ["beta", "chart", "charting", "data"], range: "^1" },
   { slug: "gamma", tags: ["data", "ui"], creators: ["bob"], hasWebUi: true, words: ["gamma", "chartist", "data"], range: null },
   { slug: "delta", tags: ["ui"], creators: ["cy"], hasWebUi: false, words: ["delta", "chat"], range: "^2.1.0-0" },
 ];

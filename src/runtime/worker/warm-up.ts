@@ -32,6 +32,8 @@ export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[
   [PLUGINS_PATH, "q=ch&sort=recent"],
   [PLUGINS_PATH, "q=chart+da&sort=relevance"],
   [PLUGINS_PATH, "q=cha&web=1&sort=relevance&per_page=1"],
+  // More matches than a score order holds, of two terms: scored from candidates, the dearest relevance path.
+  [PLUGINS_PATH, "q=data+ch&sort=relevance&per_page=1"],
   [PLUGINS_PATH, "sort=downloads&page=2&per_page=1"],
   // Text beyond ASCII takes the Unicode folding (normalization, property-escape regexes: costly to compile).
   [PLUGINS_PATH, "q=Ch%C3%A4rting"],

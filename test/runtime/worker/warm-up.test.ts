@@ -142,6 +142,8 @@ describe("the tiny site", () => {
     expect(await total("q=ch")).toBe(4);
     expect(await total("author=ann&sort=recent")).toBe(2);
     expect(await total("q=charting&category=ui&web=1")).toBe(2);
+    // Two terms, and more matches than the tiny site's score orders hold (2): scored from candidates.
+    expect(await total("q=data+ch&sort=relevance")).toBe(3);
     // alpha (>=2) and gamma (no range) run on 2.0.0; with prereleases, delta's ^2.1.0-0 takes in 2.1.0-beta.1.
     expect(await total("compat=latest")).toBe(2);
     expect(await total("compat=next")).toBe(3);
