@@ -32,6 +32,29 @@ describe("pageByScore", () => {
     );
   });
 
+  it("cuts a small page of many scores, long runs of ties included", () => {
+    // Few values, so that the page's run of ties may hold most scores or all of them.
+    const manyTies = fc
+      .array(fc.tuple(fc.constantFrom(1, 2), fc.constantFrom(0, 1, 3)), { minLength: 1, maxLength: 300 })
+      .map((draws) => draws.map(([base, noise]) => base * (1 + noise * 1e-14) + (noise === 3 ? base * 1e-6 : 0)));
+    fc.assert(
+      fc.property(manyTies, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 10 }), (scores, start, size) => {
+        const ordinals = scores.map((_, i) => 2 * i);
+        const end = Math.min(scores.length, start + size);
+        expect(pageByScore(Float64Array.from(scores), ordinals, start, end)).toEqual(byComparator(scores, ordinals).slice(start, end));
+      }),
+      { numRuns: 300 },
+    );
+    expect(
+      pageByScore(
+        new Float64Array(100).fill(2),
+        Array.from({ length: 100 }, (_, i) => i),
+        0,
+        3,
+      ),
+    ).toEqual([0, 1, 2]);
+  });
+
   it("orders a catalog's worth of distinct scores", () => {
     const count = 50_000;
     const scores = Float64Array.from({ length: count }, (_, i) => 1 + ((i * 7919) % count) / count);
