@@ -57,9 +57,9 @@ export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[
 
 /**
  * The rounds a Worker sends at startup. At 10,000 plugins, 16 rounds took 1.2 to 2.4 ms of workerd's CPU off the
- * dearest cold answers and 0.3 to 0.6 ms off a cold status, for about 45 ms more at startup (80 ms in all on the
- * bench's machine, where Cloudflare allows a Worker 1 s); 8 rounds took half as much off, 24 no more than 16
- * (docs/BENCHMARKS.md, the choices table).
+ * dearest cold answers and 0.3 to 0.6 ms off a cold status, for about 50 ms more at startup (about 90 ms of
+ * workerd's CPU in all on the bench's machine, where Cloudflare allows a Worker 1 s); 8 rounds took half as much
+ * off, 24 no more than 16 (docs/BENCHMARKS.md, the choices table).
  */
 export const WARM_UP_ROUNDS = 16;
 
