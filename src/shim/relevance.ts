@@ -206,7 +206,7 @@ function candidatePage(
     }
     bound += termScore(term.idf, x);
   }
-  // An order is by weight within the tie rule: a later plugin may weigh that much more than the one read.
+  // An order is by score within the tie rule: a later plugin may score that much more than the one read.
   const last = Float64Array.from(scores).sort()[candidates.length - window.end]!;
   if (!(bound * (1 + TIE) < last * (1 - TIE))) return undefined;
   return { ordinals: pageByScore(scores, candidates, window.start, window.end) };
@@ -230,8 +230,6 @@ function weight(sums: Float64Array, at: number, member: number, { lengths, avera
     (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * lengths[2][member]!) / averages[2]!))
   );
 }
-
-/** A term's share of a score: idf · x · (k1 + 1) / (x + k1). */
 
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
 function listRanks(list: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {
