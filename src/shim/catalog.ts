@@ -5,10 +5,11 @@
  * whole, so no answer can mix two builds.
  */
 import type { OrderKey } from "../core/plugin.js";
+import type { FieldLengths } from "../core/search/relevance.js";
 import { type OtherOrderKey, RECORD_RANK_ORDERS, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
 import { CompatSets } from "./compat.js";
 import { FilterSets } from "./filters.js";
-import { type FieldLengths, readLengthsFile } from "./frequency-file-reader.js";
+import { readLengthsFile } from "./frequency-file-reader.js";
 import { entityTag } from "./http.js";
 import { Lru } from "./lru.js";
 import { memoize } from "./memo.js";

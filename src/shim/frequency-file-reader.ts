@@ -2,6 +2,7 @@
  * Reads the relevance files (core/site-format.ts, `FrequencyFile` and `LengthsFile`) in place: a set's term
  * frequencies and the field lengths are views of the file's bytes, decoded per member when scored.
  */
+import type { FieldLengths } from "../core/search/relevance.js";
 import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE } from "../core/site-format.js";
 import { CatalogUnavailable } from "./problem.js";
 import { wordsAt } from "./uint32-words.js";
@@ -85,9 +86,6 @@ export class ScoreOrderFile {
     return new CatalogUnavailable(`${this.what} is not a score order file of this catalog`);
   }
 }
-
-/** Each plugin's length in the three relevance fields, by ordinal. */
-export type FieldLengths = readonly [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
 
 /** @throws CatalogUnavailable when `bytes` are not a lengths file of `plugins` plugins. */
 export function readLengthsFile(file: Uint8Array, plugins: number, what: string): FieldLengths {

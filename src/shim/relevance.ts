@@ -12,23 +12,27 @@
  */
 import { Bitset, popcount } from "../core/bitset.js";
 import { membersInOrder, type PageWindow } from "../core/paging.js";
-import { B, inverseDocumentFrequency, K1, pageByScore, scoringTerms, TIE, termScore } from "../core/search/relevance.js";
+import {
+  B,
+  type FieldNorms,
+  inverseDocumentFrequency,
+  K1,
+  pageByScore,
+  scoringTerms,
+  TIE,
+  termScore,
+  termWeight,
+} from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
 import { FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
-import type { FieldLengths, FrequencyRun } from "./frequency-file-reader.js";
+import type { FrequencyRun } from "./frequency-file-reader.js";
 import { CatalogUnavailable } from "./problem.js";
 import type { PagePlugins } from "./record-reads.js";
 import type { ScoredPart, SearchIndex } from "./search.js";
 import type { StoredSet } from "./set-pack-reader.js";
 
 const [W_NAME, W_DESCRIPTION, W_README] = RELEVANCE_FIELD_WEIGHTS;
-
-/** What scoring a term needs of the catalog: each field's lengths by ordinal and their means. */
-interface Fields {
-  readonly lengths: FieldLengths;
-  readonly averages: readonly number[];
-}
 
 export async function relevancePlugins(
   catalog: Catalog,
@@ -50,7 +54,7 @@ export async function relevancePlugins(
   const members = matches.members(total);
   const sources = parts.flatMap((part) => part.sources);
   const [runs, lengths] = await Promise.all([index.frequencies(sources.map((source) => source.number)), catalog.fieldLengths()]);
-  const fields: Fields = { lengths, averages: catalog.manifest.relevance.averages };
+  const fields: FieldNorms = { lengths, averages: catalog.manifest.relevance.averages };
   const scores = new Float64Array(total);
   const ranks = new Uint32Array(total);
   let next = 0;
@@ -117,7 +121,7 @@ async function fromCandidates(
     index.frequencies(sources.map((source) => source.number)),
     catalog.fieldLengths(),
   ]);
-  const fields: Fields = { lengths, averages: catalog.manifest.relevance.averages };
+  const fields: FieldNorms = { lengths, averages: catalog.manifest.relevance.averages };
   let next = 0;
   const terms = parts.map((part): TermAccess => {
     const access = part.sources.map((source) => sourceAccess(source.set, runs[next]!, orders[next++]));
@@ -173,7 +177,7 @@ function candidatePage(
   terms: readonly TermAccess[],
   depth: number,
   matches: Bitset,
-  fields: Fields,
+  fields: FieldNorms,
   window: PageWindow,
 ): PagePlugins | undefined {
   const seen = new Set<number>();
@@ -188,7 +192,7 @@ function candidatePage(
   for (const term of terms) {
     const sums = new Float64Array(3 * candidates.length);
     for (const source of term.sources) addFrequencies(source.set, source.run, candidates, sums);
-    for (let i = 0; i < candidates.length; i++) scores[i]! += termScore(term.idf, weight(sums, 3 * i, candidates[i]!, fields));
+    for (let i = 0; i < candidates.length; i++) scores[i]! += termScore(term.idf, termWeight(sums, 3 * i, candidates[i]!, fields));
   }
   // A term every plugin of which is a candidate leaves no other match: the candidates are all of them.
   if (terms.some((term) => term.sources.every((source) => source.whole)))
@@ -202,7 +206,7 @@ function candidatePage(
       const at = Uint32Array.of(source.first[Math.min(depth, source.first.length) - 1]!);
       const sums = new Float64Array(3);
       addFrequencies(source.set, source.run, at, sums);
-      x += weight(sums, 0, at[0]!, fields);
+      x += termWeight(sums, 0, at[0]!, fields);
     }
     bound += termScore(term.idf, x);
   }
@@ -217,18 +221,6 @@ function sourceAccess(set: StoredSet, run: FrequencyRun, order: Uint32Array | un
   // A set's run holds an entry per plugin of it: its count, which lists a bitmap's members in one pass.
   const members = () => (set.kind === SET_LIST ? set.words : new Bitset(32 * set.words.length, set.words).members(run.count));
   return { set, run, first: order ?? members(), whole: order === undefined || order.length === run.count };
-}
-
-/** x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), the frequencies at `sums[at…at+2]`, a field without the term adding nothing. */
-function weight(sums: Float64Array, at: number, member: number, { lengths, averages }: Fields): number {
-  const name = sums[at]!;
-  const description = sums[at + 1]!;
-  const readme = sums[at + 2]!;
-  return (
-    (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * lengths[0][member]!) / averages[0]!)) +
-    (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * lengths[1][member]!) / averages[1]!)) +
-    (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * lengths[2][member]!) / averages[2]!))
-  );
 }
 
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
@@ -264,7 +256,14 @@ function bitmapRanks(bitmap: Uint32Array, members: Uint32Array, ranks: Uint32Arr
 const ABSENT = 0xffffffff;
 
 /** Adds a term of one stored set of packed entries to each member's score, from the member's rank in the set. */
-function scorePacked(scores: Float64Array, run: FrequencyRun, ranks: Uint32Array, members: Uint32Array, fields: Fields, idf: number): void {
+function scorePacked(
+  scores: Float64Array,
+  run: FrequencyRun,
+  ranks: Uint32Array,
+  members: Uint32Array,
+  fields: FieldNorms,
+  idf: number,
+): void {
   const entries = run.halves ?? run.words!;
   const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
   const [descriptionMask, readmeMask] = [limits[1], limits[2]];
@@ -280,12 +279,12 @@ function scorePacked(scores: Float64Array, run: FrequencyRun, ranks: Uint32Array
     const name = entry >>> nameShift;
     const description = (entry >>> descriptionShift) & descriptionMask;
     const readme = entry & readmeMask;
-    // x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), a field without the term adding nothing.
+    // `termWeight` and `termScore`, spelled out with the packed entry's counts: this loop runs once per match.
     const x =
       (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * nameLengths[member]!) / nameAverage)) +
       (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * descriptionLengths[member]!) / descriptionAverage)) +
       (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * readmeLengths[member]!) / readmeAverage));
-    scores[i]! += (idf * x * (K1 + 1)) / (x + K1); // `termScore`, inline: this loop runs once per match
+    scores[i]! += (idf * x * (K1 + 1)) / (x + K1);
   }
 }
 
@@ -297,8 +296,8 @@ function summed(sources: readonly { readonly set: StoredSet; readonly run: Frequ
 }
 
 /** Adds a term's share to each member's score from its summed frequencies, as `scorePacked` does from one set's. */
-function scoreSums(scores: Float64Array, sums: Float64Array, members: Uint32Array, fields: Fields, idf: number): void {
-  for (let i = 0; i < members.length; i++) scores[i]! += termScore(idf, weight(sums, 3 * i, members[i]!, fields));
+function scoreSums(scores: Float64Array, sums: Float64Array, members: Uint32Array, fields: FieldNorms, idf: number): void {
+  for (let i = 0; i < members.length; i++) scores[i]! += termScore(idf, termWeight(sums, 3 * i, members[i]!, fields));
 }
 
 /**

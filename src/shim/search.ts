@@ -5,7 +5,6 @@
  * precomputed union there when they run past it. AND over bitsets is
  * microseconds; only the blocks a query's terms fall in are ever read.
  */
-
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import { partitionPoint } from "../core/partition.js";
@@ -261,7 +260,7 @@ export class SearchIndex {
   }
 }
 
-/** The frequency file holding set number `set`: the last whose first set is at or before it. */
+/** The file of a series cut by set (`fileSets`: each file's first set) that holds set number `set`: the last whose first set is at or before it. */
 function fileHolding(fileSets: readonly number[], set: number): number {
   return partitionPoint(0, fileSets.length, (index) => fileSets[index]! > set) - 1;
 }

@@ -6,7 +6,6 @@
  * a handful of a block's hundreds, and a loop over all of them is what made a
  * cold isolate compile it (docs/BENCHMARKS.md).
  */
-
 import { Bitset } from "../core/bitset.js";
 import { compareCodeUnits } from "../core/order.js";
 import { partitionPoint } from "../core/partition.js";

@@ -13,7 +13,6 @@
  * of more than `MANY_TERMS` terms, however small their sets (`trac`: 167 rare
  * terms at 50,000 plugins), which `sort=relevance` would score term by term.
  */
-
 import { compareCodeUnits } from "../core/order.js";
 import { partitionPoint } from "../core/partition.js";
 import { type FileSeries, type PostingsBlocks, type RelevanceFiles, UNION_PREFIX_MAX } from "../core/site-format.js";

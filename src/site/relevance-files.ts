@@ -3,8 +3,8 @@
  * postings set's members' term frequencies in the three relevance fields, in the narrowest width that holds
  * them all, and each plugin's field lengths.
  */
-import { B, inverseDocumentFrequency, pageByScore, termScore } from "../core/search/relevance.js";
-import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS } from "../core/site-format.js";
+import { inverseDocumentFrequency, pageByScore, termScore, termWeight } from "../core/search/relevance.js";
+import { FREQUENCY_U16, FREQUENCY_U32, FREQUENCY_WIDE, PACKED_FREQUENCIES } from "../core/site-format.js";
 import { align4 } from "./set-pack-writer.js";
 
 /** One set's members' frequencies per field (name, description, README), in member order. */
@@ -103,7 +103,7 @@ export function averageLengths(lengths: FieldCounts): [number, number, number] {
  * x = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f) and df_t is the set's size), highest first, scores within the
  * tie rule by ordinal: a search of this one term, unfiltered, is ordered so, and its page is a slice of this order.
  * The tie rule is the scores', not the weights': the score draws weights together, so weights apart can be scores
- * that tie. Each step is the shim's, in its order, so that both make the same numbers.
+ * that tie. The weight and the score are the shim's own functions, so that both make the same numbers.
  */
 export function scoreOrder(
   members: readonly number[],
@@ -116,13 +116,10 @@ export function scoreOrder(
 ): Uint32Array {
   const idf = inverseDocumentFrequency(plugins, members.length);
   const scores = new Float64Array(members.length);
+  const tfs = new Float64Array(3);
   members.forEach((member, i) => {
-    let x = 0;
-    for (let f = 0; f < 3; f++) {
-      const tf = counts[f]![i]!;
-      if (tf > 0) x += (RELEVANCE_FIELD_WEIGHTS[f]! * tf) / (1 - B + (B * lengths[f]![member]!) / averages[f]!);
-    }
-    scores[i] = termScore(idf, x);
+    for (let f = 0; f < 3; f++) tfs[f] = counts[f]![i]!;
+    scores[i] = termScore(idf, termWeight(tfs, 0, member, { lengths, averages }));
   });
   return Uint32Array.from(pageByScore(scores, members, 0, members.length));
 }

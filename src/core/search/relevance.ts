@@ -3,6 +3,7 @@
  * The shim sums each query term's frequencies per field and plugin; these functions turn sums into scores and
  * scores into a page.
  */
+import { RELEVANCE_FIELD_WEIGHTS } from "../site-format.js";
 import type { SearchTerms } from "./terms.js";
 
 export const K1 = 1.2;
@@ -22,6 +23,33 @@ export function scoringTerms(terms: SearchTerms): SearchTerms {
 /** idf_t = ln(1 + (N − df + 0.5) / (df + 0.5)). */
 export function inverseDocumentFrequency(plugins: number, documentFrequency: number): number {
   return Math.log(1 + (plugins - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}
+
+const [W_NAME, W_DESCRIPTION, W_README] = RELEVANCE_FIELD_WEIGHTS;
+
+/** Each field's lengths by ordinal: name, description, README. */
+export type FieldLengths = readonly [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
+
+/** What a term's weight needs of the catalog: each field's lengths, and their means. */
+export interface FieldNorms {
+  readonly lengths: FieldLengths;
+  readonly averages: readonly number[];
+}
+
+/**
+ * A term's weight x in plugin `member`: Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), its frequencies per field at
+ * `tfs[at…at+2]` (name, description, README), a field without the term adding nothing. The build orders a set by it
+ * and the shim scores by it, so that both make the same numbers.
+ */
+export function termWeight(tfs: ArrayLike<number>, at: number, member: number, { lengths, averages }: FieldNorms): number {
+  const name = tfs[at]!;
+  const description = tfs[at + 1]!;
+  const readme = tfs[at + 2]!;
+  return (
+    (name === 0 ? 0 : (W_NAME * name) / (1 - B + (B * lengths[0][member]!) / averages[0]!)) +
+    (description === 0 ? 0 : (W_DESCRIPTION * description) / (1 - B + (B * lengths[1][member]!) / averages[1]!)) +
+    (readme === 0 ? 0 : (W_README * readme) / (1 - B + (B * lengths[2][member]!) / averages[2]!))
+  );
 }
 
 /** A term's part of a plugin's score from its weight x: idf_t · x · (k1 + 1) / (x + k1). */
