@@ -33,7 +33,7 @@ export type FieldLengths = readonly [ArrayLike<number>, ArrayLike<number>, Array
 /** What a term's weight needs of the catalog: each field's lengths, and their means. */
 export interface FieldNorms {
   readonly lengths: FieldLengths;
-  readonly averages: readonly number[];
+  readonly averages: ArrayLike<number>;
 }
 
 /**
@@ -77,18 +77,68 @@ export function pageByScore(scores: Float64Array, ordinals: ArrayLike<number>, s
     keys[i] = scores[i]!;
     halves[2 * i + LOW] = ((halves[2 * i + LOW]! & ~mask) | (mask - i)) >>> 0;
   }
-  keys.sort();
-  /** The index (into `scores`) of the plugin at position p, best first. */
+  /** The index (into `scores`) of the plugin at position p, best first: p among the `ordered` first. */
   const at = (p: number): number => mask - (halves[2 * (count - 1 - p) + LOW]! & mask);
   const tied = (p: number): boolean => isTie(scores[at(p)]!, scores[at(p + 1)]!);
+  // Only the first positions are put in order, the page's and a few past it, and more while ties run past them.
+  let ordered = Math.min(count, end + TIES_PAST_PAGE);
+  let to = end;
+  for (;;) {
+    placeLargest(keys, ordered);
+    while (to < ordered && tied(to - 1)) to++;
+    if (to < ordered || ordered === count) break;
+    ordered = Math.min(count, 2 * ordered);
+  }
   let from = start;
   while (from > 0 && tied(from - 1)) from--;
-  let to = end;
-  while (to < count && tied(to - 1)) to++;
-  const indexes = Array.from({ length: to - from }, (_, k) => at(from + k));
+  const indexes = new Uint32Array(to - from);
+  for (let k = 0; k < indexes.length; k++) indexes[k] = at(from + k);
   orderRunsOfTies(indexes, scores);
-  return indexes.slice(start - from, end - from).map((i) => ordinals[i]!);
+  return Array.from(indexes.subarray(start - from, end - from), (i) => ordinals[i]!);
 }
+
+/** Positions past the page put in order at first, for the ties that may run on from its last plugin. */
+const TIES_PAST_PAGE = 32;
+
+/**
+ * Puts the `k` largest keys, ascending, at the end of `keys` (distinct keys: each holds its plugin's index), the rest
+ * before them in no order: a selection (Hoare's, median of three) and a native sort of the `k`, which cost less than
+ * sorting every key when the page is near the top of many matches. A selection that takes too many rounds, as an
+ * adversary's scores might make it, gives way to sorting every key.
+ */
+function placeLargest(keys: Float64Array, k: number): void {
+  const target = keys.length - k;
+  let low = 0;
+  let high = keys.length - 1;
+  for (let rounds = 0; target > 0 && low < high; rounds++) {
+    if (rounds === MAX_SELECTION_ROUNDS) {
+      keys.sort();
+      return;
+    }
+    const a = keys[low]!;
+    const b = keys[(low + high) >>> 1]!;
+    const c = keys[high]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (keys[i]! < pivot) i++;
+      while (keys[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = keys[i]!;
+        keys[i++] = keys[j]!;
+        keys[j--] = swap;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else break;
+  }
+  keys.subarray(target).sort();
+}
+
+/** Far more than a selection of random keys takes (about twice the bits of their count). */
+const MAX_SELECTION_ROUNDS = 96;
 
 /** Enough for any catalog the hosts' file limits allow, while the rest of the mantissa is finer than `TIE`. */
 const MAX_INDEX_BITS = 21;
@@ -103,14 +153,11 @@ function isTie(a: number, b: number): boolean {
 }
 
 /** Sorts each run of neighbours that tie by index (ordinal order), in place. */
-function orderRunsOfTies(indexes: number[], scores: Float64Array): void {
+function orderRunsOfTies(indexes: Uint32Array, scores: Float64Array): void {
   let runStart = 0;
   for (let k = 1; k <= indexes.length; k++) {
     if (k < indexes.length && isTie(scores[indexes[k - 1]!]!, scores[indexes[k]!]!)) continue;
-    if (k - runStart > 1) {
-      const run = Uint32Array.from(indexes.slice(runStart, k)).sort();
-      for (let j = 0; j < run.length; j++) indexes[runStart + j] = run[j]!;
-    }
+    if (k - runStart > 1) indexes.subarray(runStart, k).sort();
     runStart = k;
   }
 }

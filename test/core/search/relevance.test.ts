@@ -55,6 +55,32 @@ describe("pageByScore", () => {
     ).toEqual([0, 1, 2]);
   });
 
+  it("cuts pages of scores in the patterns that make a selection slow: sorted, reversed, organ pipe, sawtooth, equal", () => {
+    const count = 3_000;
+    const patterns: Record<string, (i: number) => number> = {
+      sorted: (i) => 1 + i,
+      reversed: (i) => count - i,
+      organPipe: (i) => 1 + Math.min(i, count - i),
+      sawtooth: (i) => 1 + (i % 50),
+      equal: () => 2,
+      median3Killer: (i) => 1 + (i % 2 === 0 ? i : count + i),
+    };
+    const ordinals = Array.from({ length: count }, (_, i) => 5 * i);
+    for (const [pattern, score] of Object.entries(patterns)) {
+      const scores = Array.from({ length: count }, (_, i) => score(i));
+      const expected = byComparator(scores, ordinals);
+      for (const [start, end] of [
+        [0, 1],
+        [0, 100],
+        [380, 475],
+        [2_950, 3_000],
+      ] as const)
+        expect(pageByScore(Float64Array.from(scores), ordinals, start, end), `${pattern} ${start}…${end}`).toEqual(
+          expected.slice(start, end),
+        );
+    }
+  });
+
   it("orders a catalog's worth of distinct scores", () => {
     const count = 50_000;
     const scores = Float64Array.from({ length: count }, (_, i) => 1 + ((i * 7919) % count) / count);
