@@ -14,6 +14,7 @@ import { Bitset, popcount } from "../core/bitset.js";
 import { membersInOrder, type PageWindow } from "../core/paging.js";
 import {
   B,
+  type FieldLengths,
   type FieldNorms,
   inverseDocumentFrequency,
   K1,
@@ -24,7 +25,15 @@ import {
   termWeight,
 } from "../core/search/relevance.js";
 import type { SearchTerms } from "../core/search/terms.js";
-import { FREQUENCY_WIDE, PACKED_FREQUENCIES, RELEVANCE_FIELD_WEIGHTS, SET_LIST } from "../core/site-format.js";
+import {
+  FREQUENCY_U16,
+  FREQUENCY_U32,
+  FREQUENCY_WIDE,
+  PACKED_FREQUENCIES,
+  RELEVANCE_FIELD_WEIGHTS,
+  SET_BITMAP,
+  SET_LIST,
+} from "../core/site-format.js";
 import type { Catalog } from "./catalog.js";
 import type { FrequencyRun } from "./frequency-file-reader.js";
 import { CatalogUnavailable } from "./problem.js";
@@ -54,7 +63,7 @@ export async function relevancePlugins(
   const members = matches.members(total);
   const sources = parts.flatMap((part) => part.sources);
   const [runs, lengths] = await Promise.all([index.frequencies(sources.map((source) => source.number)), catalog.fieldLengths()]);
-  const fields: FieldNorms = { lengths, averages: catalog.manifest.relevance.averages };
+  const fields = fieldNorms(lengths, catalog.manifest.relevance.averages);
   const scores = new Float64Array(total);
   const ranks = new Uint32Array(total);
   let next = 0;
@@ -121,7 +130,7 @@ async function fromCandidates(
     index.frequencies(sources.map((source) => source.number)),
     catalog.fieldLengths(),
   ]);
-  const fields: FieldNorms = { lengths, averages: catalog.manifest.relevance.averages };
+  const fields = fieldNorms(lengths, catalog.manifest.relevance.averages);
   let next = 0;
   const terms = parts.map((part): TermAccess => {
     const access = part.sources.map((source) => sourceAccess(source.set, runs[next]!, orders[next++]));
@@ -223,6 +232,14 @@ function sourceAccess(set: StoredSet, run: FrequencyRun, order: Uint32Array | un
   return { set, run, first: order ?? members(), whole: order === undefined || order.length === run.count };
 }
 
+/**
+ * The field lengths and their means, the means as doubles whatever the manifest's JSON spelled (`3` parses to a small
+ * integer): the scoring loops, compiled at startup over doubles (`warmScoringLoops`), then meet the same kind of array.
+ */
+function fieldNorms(lengths: FieldLengths, averages: readonly number[]): FieldNorms {
+  return { lengths, averages: Float64Array.from(averages) };
+}
+
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */
 function listRanks(list: Uint32Array, members: Uint32Array, ranks: Uint32Array): void {
   let rank = 0;
@@ -268,7 +285,9 @@ function scorePacked(
   const { nameShift, descriptionShift, limits } = PACKED_FREQUENCIES[run.width as keyof typeof PACKED_FREQUENCIES];
   const [descriptionMask, readmeMask] = [limits[1], limits[2]];
   const [nameLengths, descriptionLengths, readmeLengths] = fields.lengths;
-  const [nameAverage, descriptionAverage, readmeAverage] = fields.averages as [number, number, number];
+  const nameAverage = fields.averages[0]!;
+  const descriptionAverage = fields.averages[1]!;
+  const readmeAverage = fields.averages[2]!;
   const count = run.count;
   for (let i = 0; i < members.length; i++) {
     const rank = ranks[i]!;
@@ -372,4 +391,139 @@ function rankCursor({ kind, words }: StoredSet): (member: number) => number {
     const bit = 1 << (member & 31);
     return (words[w]! & bit) === 0 ? -1 : below + popcount(words[w]! & (bit - 1));
   };
+}
+
+/**
+ * Runs this module's scoring loops over made-up data of a catalog of `plugins` plugins: a Worker calls it where it
+ * starts (warm-up.ts). A fresh isolate interprets a loop until it has run long, then compiles it on V8's
+ * threads, during the request: at 50,000 plugins, a first request that scored each of its 16,852 matches spent about
+ * half of its 25 ms of CPU that way. Run here, over as many plugins, the loops are machine code before any request.
+ * The data has the types the site's files give (packed entries of 16 and 32 bits, three-word entries, lengths of both
+ * widths, means as doubles), and every branch a request may take is taken (a page past the first, ties around it,
+ * candidates that prove a page and candidates that do not): code compiled without a branch is thrown away when a
+ * request takes it.
+ * @returns how many matches were scored on the path that scores every one, and how many candidate pages were tried.
+ */
+export function warmScoringLoops(plugins: number): { readonly matchesScored: number; readonly candidatePages: number } {
+  const data = madeUpCatalog(plugins);
+  let matchesScored = 0;
+  let candidatePages = 0;
+  for (const readmeBits of [16, 32, 16, 32]) {
+    const fields = fieldNorms(madeUpLengths(data.size, readmeBits), [4.5, 20.5, 1000.5]);
+    const [ofBitmap, ofList, ofFew] = scoreEveryMatch(data, fields);
+    matchesScored += data.members.length;
+    // Two terms drawn apart, which the first depths do not prove; one term twice, which they do; a small set's term.
+    for (const terms of [
+      [ofBitmap, ofList],
+      [ofBitmap, ofBitmap],
+      [ofList, ofFew],
+    ])
+      for (let depth = CANDIDATE_DEPTH; depth <= data.depth; depth *= 2) {
+        candidatePage(terms, depth, data.matches, fields, WARM_UP_WINDOW);
+        candidatePages++;
+      }
+  }
+  return { matchesScored, candidatePages };
+}
+
+/** Plugins per call where the warm-up calls a loop in slices. */
+const WARM_UP_SLICE = 2_048;
+
+/** The page the warm-up asks for: past the first, of the bench's largest size. */
+const WARM_UP_WINDOW: PageWindow = { start: 300, end: 400, pages: 4 };
+
+interface MadeUpCatalog {
+  readonly size: number;
+  readonly matches: Bitset;
+  readonly members: Uint32Array;
+  /** A bitmap holding every match and more, a list of every other match, a list of a few: stored sets, with runs. */
+  readonly bitmap: StoredSet;
+  readonly list: StoredSet;
+  readonly few: StoredSet;
+  readonly runs: { readonly bitmap: FrequencyRun; readonly list: FrequencyRun; readonly few: FrequencyRun };
+  readonly idf: number;
+  /** How deep the score orders go. */
+  readonly depth: number;
+}
+
+function madeUpCatalog(plugins: number): MadeUpCatalog {
+  const size = 32 * Math.ceil(plugins / 32);
+  const bitmap: StoredSet = { kind: SET_BITMAP, words: new Uint32Array(size / 32).fill(0x7b7b7b7b) };
+  const pattern = new Bitset(size, new Uint32Array(size / 32).fill(0x5b5b5b5b));
+  // The set operations of a search's terms and filters, on sets of this size (one of them kept as its list too).
+  const matches = Bitset.ofList(size, pattern.members(pattern.count())).or(pattern).and(new Bitset(size, bitmap.words));
+  const members = matches.members(matches.count());
+  const list: StoredSet = { kind: SET_LIST, words: everyNth(members, 2) };
+  const few: StoredSet = { kind: SET_LIST, words: everyNth(members, 64) };
+  const runs = {
+    bitmap: madeUpRun(FREQUENCY_U16, new Bitset(size, bitmap.words).count()),
+    list: madeUpRun(FREQUENCY_U32, list.words.length),
+    few: madeUpRun(FREQUENCY_WIDE, few.words.length),
+  };
+  const idf = inverseDocumentFrequency(size, members.length);
+  return { size, matches, members, bitmap, list, few, runs, idf, depth: Math.min(8 * CANDIDATE_DEPTH, members.length) };
+}
+
+/** Scores every match on each path, and makes the terms' score orders from the scores, as the build does. */
+function scoreEveryMatch(data: MadeUpCatalog, fields: FieldNorms): [TermAccess, TermAccess, TermAccess] {
+  const { members, bitmap, list, few, runs, idf } = data;
+  const ranks = new Uint32Array(members.length);
+  const bitmapScores = new Float64Array(members.length);
+  // In slices first: V8 compiles a function whole after many calls, where one long loop only gets its loop compiled.
+  for (let at = 0; at < members.length; at += WARM_UP_SLICE)
+    bitmapRanks(bitmap.words, members.subarray(at, at + WARM_UP_SLICE), ranks.subarray(at, at + WARM_UP_SLICE));
+  bitmapRanks(bitmap.words, members, ranks);
+  scorePacked(bitmapScores, runs.bitmap, ranks, members, fields, idf);
+  const listScores = new Float64Array(members.length);
+  listRanks(list.words, members, ranks);
+  scorePacked(listScores, runs.list, ranks, members, fields, idf);
+  const bitmapOrder = Uint32Array.from(pageByScore(bitmapScores, members, 0, data.depth));
+  const listOrder = Uint32Array.from(pageByScore(listScores, members, 0, data.depth));
+  const sums = summed(
+    [
+      { set: list, run: runs.list },
+      { set: few, run: runs.few },
+    ],
+    members,
+  );
+  scoreSums(listScores, sums, members, fields, idf);
+  pageByScore(listScores, members, WARM_UP_WINDOW.start, WARM_UP_WINDOW.end);
+  // Ties, many of them, around the page.
+  pageByScore(
+    Float64Array.from(members, (member) => 1 + (member % 7)),
+    members,
+    WARM_UP_WINDOW.start,
+    WARM_UP_WINDOW.end,
+  );
+  membersInOrder(data.matches, bitmapOrder, WARM_UP_WINDOW.start, WARM_UP_WINDOW.end);
+  return [
+    { sources: [sourceAccess(bitmap, runs.bitmap, bitmapOrder)], idf },
+    { sources: [sourceAccess(list, runs.list, listOrder)], idf },
+    { sources: [sourceAccess(few, runs.few, undefined)], idf },
+  ];
+}
+
+function everyNth(members: Uint32Array, n: number): Uint32Array {
+  const picked = new Uint32Array(Math.ceil(members.length / n));
+  for (let i = 0; i < picked.length; i++) picked[i] = members[n * i]!;
+  return picked;
+}
+
+/** A frequency run of `count` entries of a width, their counts spread over every bit the width has. */
+function madeUpRun(width: number, count: number): FrequencyRun {
+  const words = new Uint32Array(width === FREQUENCY_WIDE ? 3 * count : count);
+  for (let i = 0; i < words.length; i++) words[i] = Math.imul(i + 1, 0x9e3779b1) >>> (width === FREQUENCY_WIDE ? 28 : 0);
+  return width === FREQUENCY_U16
+    ? { width, count, halves: Uint16Array.from(words), words: undefined }
+    : { width, count, halves: undefined, words };
+}
+
+/** The three fields' lengths, the name's and description's in 16 bits, the README's in `readmeBits`. */
+function madeUpLengths(size: number, readmeBits: number): FieldLengths {
+  const spread = (lengths: Uint16Array | Uint32Array, most: number) => {
+    for (let i = 0; i < size; i++) lengths[i] = 1 + ((Math.imul(i + 1, 0x9e3779b1) >>> 0) % most);
+    return lengths;
+  };
+  const readme = readmeBits === 16 ? new Uint16Array(size) : new Uint32Array(size);
+  return [spread(new Uint16Array(size), 8), spread(new Uint16Array(size), 40), spread(readme, 2000)];
 }

@@ -12,11 +12,14 @@
  * lets global scope build a Request but not a Response, so there each
  * warm-up request ends in an error at its very last step, which is
  * swallowed. The shim it warms has an edge cache that never holds anything,
- * so the edge-cache path is compiled too. It never fails: a failed warm-up
- * only leaves the compiling to the first request.
+ * so the edge-cache path is compiled too. The loops that score a search's
+ * many matches run too briefly over the tiny site for V8 to compile them:
+ * `warmUpScoring` runs them over made-up data of a large catalog. Neither
+ * ever fails: a failed warm-up only leaves the compiling to the first request.
  */
 import { FACETS_PATH, OPENAPI_PATH, PLUGIN_PATH_PREFIX, PLUGINS_PATH, STATUS_PATH, WHOLE_CATALOG_PATH } from "../../core/routes.js";
 import { createShim, type EdgeCache, type SiteReader } from "../../shim/index.js";
+import { warmScoringLoops } from "../../shim/relevance.js";
 
 /** Queries that between them take every path of the shim (see tiny-site.ts for the data). */
 export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[] = [
@@ -96,4 +99,25 @@ async function warmUpOnce(site: SiteReader): Promise<(number | undefined)[]> {
 async function statusOf(response: Response): Promise<number> {
   await response.arrayBuffer();
   return response.status;
+}
+
+/**
+ * The size of the made-up catalog whose matches `warmUpScoring` scores: as many as the largest catalogs the benches
+ * measure. At 50,000 plugins it took the dearest cold relevance answers from 25 to 11 ms of workerd's CPU, for about
+ * 60 ms more at startup (docs/BENCHMARKS.md, the choices table).
+ */
+export const WARM_UP_SCORING_PLUGINS = 50_000;
+
+/**
+ * Compiles the loops that score a search's matches (`warmScoringLoops`), which the tiny site's few plugins run too
+ * briefly for V8 to compile them. It never fails either.
+ * @returns what was scored, or undefined when the scoring failed.
+ */
+export function warmUpScoring(plugins = WARM_UP_SCORING_PLUGINS): ReturnType<typeof warmScoringLoops> | undefined {
+  try {
+    return warmScoringLoops(plugins);
+  } catch {
+    // Nothing to do: the first request that scores many matches compiles the loops.
+    return undefined;
+  }
 }

@@ -17,7 +17,7 @@ import {
   seriesLength,
 } from "../../../src/core/site-format.js";
 import { encodedSiteReader } from "../../../src/runtime/worker/tiny-site.js";
-import { WARM_UP_QUERIES, warmUp } from "../../../src/runtime/worker/warm-up.js";
+import { WARM_UP_QUERIES, WARM_UP_SCORING_PLUGINS, warmUp, warmUpScoring } from "../../../src/runtime/worker/warm-up.js";
 import { createShim } from "../../../src/shim/index.js";
 import { workerDefines } from "../../../tools/bundle-worker.js";
 import { encodeSite, tinySiteFiles } from "../../../tools/tiny-site.js";
@@ -130,6 +130,26 @@ describe("the Worker's warm-up", () => {
   it("resolves when nothing can be read", async () => {
     const statuses = await warmUp({ read: () => Promise.reject(new Error("EIO")) });
     expect(statuses).toEqual(WARM_UP_QUERIES.map(([, query]) => (query === BAD_QUERY ? 400 : 503)));
+  });
+});
+
+describe("the scoring warm-up", () => {
+  // Its made-up matches are 20 of each 32 plugins; its score orders are up to 1,024 deep, its candidates tried from
+  // 128 deep, doubling, for three pairs of terms, once for each width of the README's lengths.
+  const depths = (matches: number) => Math.max(0, Math.floor(Math.log2(Math.min(1_024, matches) / 128)) + 1);
+  const expected = (plugins: number) => {
+    const matches = 20 * Math.ceil(plugins / 32);
+    return { matchesScored: 2 * matches, candidatePages: 2 * 3 * (matches >= 128 ? depths(matches) : 0) };
+  };
+
+  it("scores every made-up match and tries every depth of candidates, for a catalog of any size", () => {
+    for (const plugins of [0, 1, 33, 300, 1_000, 4_096]) expect(warmUpScoring(plugins), `${plugins}`).toEqual(expected(plugins));
+    expect(warmUpScoring()).toEqual(expected(WARM_UP_SCORING_PLUGINS));
+    expect(expected(WARM_UP_SCORING_PLUGINS)).toEqual({ matchesScored: 62_520, candidatePages: 24 });
+  });
+
+  it("returns nothing, and throws nothing, when it cannot run", () => {
+    expect(warmUpScoring(2 ** 40)).toBeUndefined();
   });
 });
 
