@@ -104,7 +104,7 @@ async function statusOf(response: Response): Promise<number> {
 /**
  * The size of the made-up catalog whose matches `warmUpScoring` scores: as many as the largest catalogs the benches
  * measure. At 50,000 plugins it took the dearest cold relevance answers from 25 to 11 ms of workerd's CPU, for about
- * 60 ms more at startup (docs/BENCHMARKS.md, the choices table).
+ * 120 ms more at startup (docs/BENCHMARKS.md, the choices table).
  */
 export const WARM_UP_SCORING_PLUGINS = 50_000;
 

@@ -135,17 +135,17 @@ describe("the Worker's warm-up", () => {
 
 describe("the scoring warm-up", () => {
   // Its made-up matches are 20 of each 32 plugins; its score orders are up to 1,024 deep, its candidates tried from
-  // 128 deep, doubling, for three pairs of terms, once for each width of the README's lengths.
+  // 128 deep, doubling, for three pairs of terms, in each of four passes.
   const depths = (matches: number) => Math.max(0, Math.floor(Math.log2(Math.min(1_024, matches) / 128)) + 1);
   const expected = (plugins: number) => {
     const matches = 20 * Math.ceil(plugins / 32);
-    return { matchesScored: 2 * matches, candidatePages: 2 * 3 * (matches >= 128 ? depths(matches) : 0) };
+    return { matchesScored: 4 * matches, candidatePages: 4 * 3 * (matches >= 128 ? depths(matches) : 0) };
   };
 
   it("scores every made-up match and tries every depth of candidates, for a catalog of any size", () => {
     for (const plugins of [0, 1, 33, 300, 1_000, 4_096]) expect(warmUpScoring(plugins), `${plugins}`).toEqual(expected(plugins));
     expect(warmUpScoring()).toEqual(expected(WARM_UP_SCORING_PLUGINS));
-    expect(expected(WARM_UP_SCORING_PLUGINS)).toEqual({ matchesScored: 62_520, candidatePages: 24 });
+    expect(expected(WARM_UP_SCORING_PLUGINS)).toEqual({ matchesScored: 125_040, candidatePages: 48 });
   });
 
   it("returns nothing, and throws nothing, when it cannot run", () => {
