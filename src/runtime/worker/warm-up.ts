@@ -61,8 +61,8 @@ export const WARM_UP_QUERIES: readonly (readonly [path: string, query: string])[
 /**
  * The rounds a Worker sends at startup. At 10,000 plugins, 16 rounds took 1.2 to 2.4 ms of workerd's CPU off the
  * dearest cold answers and 0.3 to 0.6 ms off a cold status, for about 50 ms more at startup (about 90 ms of
- * workerd's CPU in all on the bench's machine, where Cloudflare allows a Worker 1 s); 8 rounds took half as much
- * off, 24 no more than 16 (docs/BENCHMARKS.md, the choices table).
+ * workerd's CPU in all on the bench's machine before the scoring warm-up, 210 to 240 ms with it, where Cloudflare
+ * allows a Worker 1 s); 8 rounds took half as much off, 24 no more than 16 (docs/BENCHMARKS.md, the choices table).
  */
 export const WARM_UP_ROUNDS = 16;
 
@@ -104,7 +104,7 @@ async function statusOf(response: Response): Promise<number> {
 /**
  * The size of the made-up catalog whose matches `warmUpScoring` scores: as many as the largest catalogs the benches
  * measure. At 50,000 plugins it took the dearest cold relevance answers from 25 to 11 ms of workerd's CPU, for about
- * 120 ms more at startup (docs/BENCHMARKS.md, the choices table).
+ * 130 to 150 ms more at startup (docs/BENCHMARKS.md, the choices table).
  */
 export const WARM_UP_SCORING_PLUGINS = 50_000;
 
