@@ -189,14 +189,8 @@ function candidatePage(
   fields: FieldNorms,
   window: PageWindow,
 ): PagePlugins | undefined {
-  const seen = new Set<number>();
-  for (const { sources } of terms)
-    for (const { first, whole } of sources) {
-      const read = whole ? first.length : Math.min(depth, first.length);
-      for (let i = 0; i < read; i++) if (matches.has(first[i]!)) seen.add(first[i]!);
-    }
-  if (seen.size < window.end) return undefined;
-  const candidates = Uint32Array.from(seen).sort();
+  const candidates = candidatesAt(terms, depth, matches);
+  if (candidates.length < window.end) return undefined;
   const scores = new Float64Array(candidates.length);
   for (const term of terms) {
     const sums = new Float64Array(3 * candidates.length);
@@ -223,6 +217,26 @@ function candidatePage(
   const last = Float64Array.from(scores).sort()[candidates.length - window.end]!;
   if (!(bound * (1 + TIE) < last * (1 - TIE))) return undefined;
   return { ordinals: pageByScore(scores, candidates, window.start, window.end) };
+}
+
+/**
+ * The matches among the first `depth` plugins of each source's order (all of a whole source's), ascending, each once:
+ * gathered into one array and sorted natively, which leaves a warm isolate less to collect than a set of them did.
+ */
+function candidatesAt(terms: readonly TermAccess[], depth: number, matches: Bitset): Uint32Array {
+  const reads = terms.flatMap(({ sources }) => sources.map(({ first, whole }) => (whole ? first.length : Math.min(depth, first.length))));
+  const gathered = new Uint32Array(reads.reduce((sum, read) => sum + read, 0));
+  let count = 0;
+  let next = 0;
+  for (const { sources } of terms)
+    for (const { first } of sources) {
+      const read = reads[next++]!;
+      for (let i = 0; i < read; i++) if (matches.has(first[i]!)) gathered[count++] = first[i]!;
+    }
+  const sorted = gathered.subarray(0, count).sort();
+  let unique = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[unique++] = sorted[i]!;
+  return sorted.subarray(0, unique);
 }
 
 /** A stored set and its candidates: its order or, without one, its members. */
