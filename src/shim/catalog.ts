@@ -5,7 +5,7 @@
  * whole, so no answer can mix two builds.
  */
 import type { OrderKey } from "../core/plugin.js";
-import type { FieldLengths } from "../core/search/relevance.js";
+import { type FieldNorms, fieldNorms } from "../core/search/relevance.js";
 import { type OtherOrderKey, RECORD_RANK_ORDERS, type SiteManifest, seriesFile, seriesLength } from "../core/site-format.js";
 import { CompatSets } from "./compat.js";
 import { FilterSets } from "./filters.js";
@@ -39,8 +39,8 @@ export class Catalog {
   readonly filters: FilterSets;
   readonly compat: CompatSets;
   readonly search: () => SearchIndex;
-  /** Each plugin's length in each relevance field: one word or half-word per plugin and field, kept once read. */
-  readonly fieldLengths: () => Promise<FieldLengths>;
+  /** Each plugin's length in each relevance field (one word or half-word per plugin and field) and their means, kept once read. */
+  readonly fieldNorms: () => Promise<FieldNorms>;
   /** The exact body of `/api/status`: a few hundred bytes, kept. */
   readonly status: () => Promise<Uint8Array>;
   /**
@@ -76,9 +76,9 @@ export class Catalog {
     this.details = new PluginDetails(manifest.details, reader);
     let search: SearchIndex | undefined;
     this.search = () => (search ??= new SearchIndex(manifest.postings, reader, this.size, manifest.relevance));
-    this.fieldLengths = memoize(async () => {
+    this.fieldNorms = memoize(async () => {
       const file = manifest.relevance.lengths;
-      return readLengthsFile(await readBytes(reader, file), this.size, file);
+      return fieldNorms(readLengthsFile(await readBytes(reader, file), this.size, file), manifest.relevance.averages);
     });
     /** A file of one word per plugin, read once and then kept in `loaded`. */
     const perPlugin = (files: Readonly<Record<OtherOrderKey, string>>, loaded: Partial<Record<OtherOrderKey, Uint32Array>>) => {

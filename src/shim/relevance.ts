@@ -16,6 +16,7 @@ import {
   B,
   type FieldLengths,
   type FieldNorms,
+  fieldNorms,
   inverseDocumentFrequency,
   K1,
   pageByScore,
@@ -62,8 +63,7 @@ export async function relevancePlugins(
   if (ordered !== undefined) return ordered;
   const members = matches.members(total);
   const sources = parts.flatMap((part) => part.sources);
-  const [runs, lengths] = await Promise.all([index.frequencies(sources.map((source) => source.number)), catalog.fieldLengths()]);
-  const fields = fieldNorms(lengths, catalog.manifest.relevance.averages);
+  const [runs, fields] = await Promise.all([index.frequencies(sources.map((source) => source.number)), catalog.fieldNorms()]);
   const scores = new Float64Array(total);
   const ranks = new Uint32Array(total);
   let next = 0;
@@ -125,12 +125,11 @@ async function fromCandidates(
 ): Promise<PagePlugins | undefined> {
   const index = catalog.search();
   const sources = parts.flatMap((part) => part.sources);
-  const [orders, runs, lengths] = await Promise.all([
+  const [orders, runs, fields] = await Promise.all([
     index.scoreOrders(sources.map((source) => source.number)),
     index.frequencies(sources.map((source) => source.number)),
-    catalog.fieldLengths(),
+    catalog.fieldNorms(),
   ]);
-  const fields = fieldNorms(lengths, catalog.manifest.relevance.averages);
   let next = 0;
   const terms = parts.map((part): TermAccess => {
     const access = part.sources.map((source) => sourceAccess(source.set, runs[next]!, orders[next++]));
@@ -224,15 +223,12 @@ function candidatePage(
  * gathered into one array and sorted natively, which leaves a warm isolate less to collect than a set of them did.
  */
 function candidatesAt(terms: readonly TermAccess[], depth: number, matches: Bitset): Uint32Array {
-  const reads = terms.flatMap(({ sources }) => sources.map(({ first, whole }) => (whole ? first.length : Math.min(depth, first.length))));
-  const gathered = new Uint32Array(reads.reduce((sum, read) => sum + read, 0));
+  const sources = terms.flatMap((term) => term.sources);
+  const read = (source: SourceAccess) => (source.whole ? source.first.length : Math.min(depth, source.first.length));
+  const gathered = new Uint32Array(sources.reduce((sum, source) => sum + read(source), 0));
   let count = 0;
-  let next = 0;
-  for (const { sources } of terms)
-    for (const { first } of sources) {
-      const read = reads[next++]!;
-      for (let i = 0; i < read; i++) if (matches.has(first[i]!)) gathered[count++] = first[i]!;
-    }
+  for (const source of sources)
+    for (let i = 0, end = read(source); i < end; i++) if (matches.has(source.first[i]!)) gathered[count++] = source.first[i]!;
   const sorted = gathered.subarray(0, count).sort();
   let unique = 0;
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[unique++] = sorted[i]!;
@@ -244,14 +240,6 @@ function sourceAccess(set: StoredSet, run: FrequencyRun, order: Uint32Array | un
   // A set's run holds an entry per plugin of it: its count, which lists a bitmap's members in one pass.
   const members = () => (set.kind === SET_LIST ? set.words : new Bitset(32 * set.words.length, set.words).members(run.count));
   return { set, run, first: order ?? members(), whole: order === undefined || order.length === run.count };
-}
-
-/**
- * The field lengths and their means, the means as doubles whatever the manifest's JSON spelled (`3` parses to a small
- * integer): the scoring loops, compiled at startup over doubles (`warmScoringLoops`), then meet the same kind of array.
- */
-function fieldNorms(lengths: FieldLengths, averages: readonly number[]): FieldNorms {
-  return { lengths, averages: Float64Array.from(averages) };
 }
 
 /** Each member's rank in a sorted list (`ABSENT` when it lacks one): a merge of two ascending lists. */

@@ -37,6 +37,15 @@ export interface FieldNorms {
 }
 
 /**
+ * The field lengths and their means, the means as doubles whatever their JSON spelled (`3` parses to a small
+ * integer): the shim's scoring loops, compiled at a Worker's start over doubles, then always meet the same kind of
+ * array. Every `FieldNorms` the shim scores with is made here.
+ */
+export function fieldNorms(lengths: FieldLengths, averages: readonly number[]): FieldNorms {
+  return { lengths, averages: Float64Array.from(averages) };
+}
+
+/**
  * A term's weight x in plugin `member`: Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), its frequencies per field at
  * `tfs[at…at+2]` (name, description, README), a field without the term adding nothing. The build orders a set by it
  * and the shim scores by it, so that both make the same numbers.
