@@ -95,19 +95,30 @@ export type WorkerAlone = {
   dispose(): Promise<void>;
 };
 
-/** Started once per site: the config (a temp dir, `_worker.js` linked in) serves every instance. */
-export async function workerAloneConfig(siteDir: string, cacheAddress: string): Promise<{ file: string; remove: () => Promise<void> }> {
+/**
+ * Started once per site: the config (a temp dir, `_worker.js` linked in) serves every instance.
+ * @param v8Flags flags for V8, such as `--trace-gc` (what they print goes to `startWorkerAlone`'s `stdout`).
+ */
+export async function workerAloneConfig(
+  siteDir: string,
+  cacheAddress: string,
+  v8Flags: readonly string[] = [],
+): Promise<{ file: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), "worker-alone-"));
   await symlink(join(siteDir, "_worker.js"), join(dir, "_worker.js"));
   const file = join(dir, "workerd.capnp");
-  await writeFile(file, capnpConfig(siteDir, cacheAddress, await configuredCompatibility(siteDir)));
+  await writeFile(file, capnpConfig(siteDir, cacheAddress, await configuredCompatibility(siteDir), v8Flags));
   return { file, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function startWorkerAlone(configFile: string): Promise<WorkerAlone> {
+/** @param stdout given what workerd prints there, unbuffered (`stdbuf`); by default it is not read. */
+export async function startWorkerAlone(configFile: string, stdout?: (text: string) => void): Promise<WorkerAlone> {
   const started = performance.now();
+  const command = [workerdBinary(), "serve", configFile, "--control-fd=3"];
+  const [file, ...args] = stdout === undefined ? command : ["stdbuf", "-o0", ...command];
   // workerd reports each socket's port on the control fd once it listens: no port is guessed, no polling.
-  const child = spawn(workerdBinary(), ["serve", configFile, "--control-fd=3"], { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+  const child = spawn(file!, args, { stdio: ["ignore", stdout === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+  child.stdout?.setEncoding("utf8").on("data", (text: string) => stdout?.(text));
   const stderr = text(child.stderr!);
   const ports = await listening(child, ["api", "assets"]).catch(async (error: Error) => {
     child.kill();
@@ -143,9 +154,10 @@ function listening(child: ChildProcess, sockets: readonly string[]): Promise<Rec
   });
 }
 
-const capnpConfig = (siteDir: string, cacheAddress: string, { date, flags }: Compatibility): string => `
+const capnpConfig = (siteDir: string, cacheAddress: string, { date, flags }: Compatibility, v8Flags: readonly string[]): string => `
 using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
+  v8Flags = ${JSON.stringify(v8Flags)},
   services = [
     (name = "worker", worker = .worker),
     (name = "site", disk = (path = ${JSON.stringify(siteDir)}, writable = false)),
