@@ -9,7 +9,7 @@ import { createShim, type FetchHandler, type RequestContext } from "../../shim/i
 import { type AssetsBinding, createAssetsReader } from "./assets-reader.js";
 import { workersDefaultCache } from "./caches-default.js";
 import { type EncodedSite, encodedSiteReader } from "./tiny-site.js";
-import { collectDuringWarmUp, WARM_UP_ROUNDS, warmUp, warmUpScoring } from "./warm-up.js";
+import { holdForStartUpCollection, WARM_UP_ROUNDS, warmUp, warmUpScoring } from "./warm-up.js";
 
 /** The tiny site's files, put here by tools/bundle-worker.ts (an esbuild define): this module runs only bundled. */
 declare const TINY_SITE: EncodedSite;
@@ -25,9 +25,9 @@ let shim: FetchHandler | undefined;
 // request path is compiled there, on the tiny site in memory, and the loops that score many
 // matches on made-up data, rather than by the first request (docs/BENCHMARKS.md measures what
 // that saves); the isolate's first full garbage collection runs there too. It reads no file.
-const warmingUp = warmUp(encodedSiteReader(TINY_SITE), WARM_UP_ROUNDS);
+const letGo = holdForStartUpCollection();
+void warmUp(encodedSiteReader(TINY_SITE), WARM_UP_ROUNDS).finally(letGo);
 warmUpScoring();
-collectDuringWarmUp(warmingUp);
 
 export default {
   fetch(request: Request, env: Env, context: RequestContext): Promise<Response> {

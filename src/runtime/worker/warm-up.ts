@@ -123,27 +123,30 @@ export function warmUpScoring(plugins = WARM_UP_SCORING_PLUGINS): ReturnType<typ
 }
 
 /**
- * How much memory `collectDuringWarmUp` holds. V8 counts the memory outside its heap (array buffers) allocated since
- * an isolate's last full collection against the old generation's limit, about 9 MB in a fresh workerd isolate; this
- * alone reaches it. It costs startup a few milliseconds.
+ * How much memory `holdForStartUpCollection` holds. V8 counts the memory outside its heap (array buffers) allocated
+ * since an isolate's last full collection against the old generation's limit, about 9 MB in a fresh workerd isolate;
+ * this alone reaches it. It costs startup a few milliseconds.
  */
-export const WARM_UP_COLLECTION_BYTES = 8 * 2 ** 20;
+export const START_UP_COLLECTION_BYTES = 8 * 2 ** 20;
 
 /**
  * Makes the isolate's first full garbage collection run at startup, not in the first request. A fresh isolate has run
  * none: the scoring warm-up's made-up catalog and a first answer's file reads took it to the limit, and the compile job
- * that then found no room made that answer pay a full collection (about 2 ms of workerd's CPU, in about half the
- * first answers that read a hundred files; docs/BENCHMARKS.md). Held while the warm-up's rounds still compile, the
- * buffer takes the isolate past the limit there, so the collection runs at startup, and the first answer starts with
- * the limit set from what is live. It is let go when the rounds end. It never fails either.
- * @param warmingUp the warm-up's rounds, as `warmUp` returns them.
+ * that then found no room made that answer pay a full collection (about 2 ms of workerd's CPU, in a quarter to a half
+ * of the first answers that read a hundred files; docs/BENCHMARKS.md). Held from before the warm-up until its rounds
+ * end, the buffer takes the isolate past the limit while the warm-up still compiles, so the collection runs there;
+ * let go after it, it leaves what the warm-up and the first answer allocate since then that much below the next limit.
+ * It never fails either.
+ * @returns what lets the buffer go, to be called when the warm-up's rounds end.
  */
-export function collectDuringWarmUp(warmingUp: Promise<unknown>, bytes = WARM_UP_COLLECTION_BYTES): void {
+export function holdForStartUpCollection(bytes = START_UP_COLLECTION_BYTES): () => void {
+  const held: ArrayBuffer[] = [];
   try {
-    const held = new ArrayBuffer(bytes);
-    // The reaction holds the buffer, and lets it go once it has run.
-    void warmingUp.finally(() => held);
+    held.push(new ArrayBuffer(bytes));
   } catch {
     // Nothing to do: the first request that reaches the limit collects.
   }
+  return () => {
+    held.length = 0;
+  };
 }
