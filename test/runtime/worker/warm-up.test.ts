@@ -194,7 +194,7 @@ describe("the start-up collection", () => {
   }
 
   // Without the held buffer, a fresh isolate ran its first full collection at startup in 7 of 12 starts (the rest in
-  // their first request); with it, in each of 12 (and in each test run since). Five starts in a row pass without it about once in 15 runs.
+  // their first request); with it, in each of 12. Five starts in a row pass without it about once in 15 runs.
   it("runs in the Worker's global scope, before it serves anything, start after start", async () => {
     for (let start = 0; start < 5; start++) expect(await startUpTrace(), `start ${start}`).toMatch(/Mark-Compact/);
   }, 60_000);
